@@ -1,0 +1,51 @@
+import { ConfigError, loadConfig } from './load-config';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.DATABASE_URL).toBe('sqlite:./data/tidings.db');
+    expect(config.PORT).toBe(3000);
+    expect(config.MAIL_OUTBOX_DIR).toBe('./data/outbox/');
+    expect(config.FETCH_CONCURRENCY).toBe(20);
+    expect(config.FETCH_PER_HOST).toBe(2);
+    expect(config.FETCH_ALLOW_PRIVATE).toBe(false);
+    expect(config.SMTP_URL).toBeUndefined();
+    expect(config.SECRET_KEY.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('returns a frozen object', () => {
+    expect(Object.isFrozen(loadConfig({}))).toBe(true);
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadConfig({ SMTP_URL: '', PORT: '' }).PORT).toBe(3000);
+  });
+
+  it('parses booleans and numbers', () => {
+    const config = loadConfig({ FETCH_ALLOW_PRIVATE: 'true', PORT: '8080', FETCH_PER_HOST: '4' });
+    expect(config).toMatchObject({ FETCH_ALLOW_PRIVATE: true, PORT: 8080, FETCH_PER_HOST: 4 });
+  });
+
+  it.each([
+    [{ DATABASE_URL: 'postgres://x' }, /DATABASE_URL: expected sqlite:PATH or mysql:\/\/.*\(got "postgres:\/\/x"\)/],
+    [{ PORT: 'eighty' }, /PORT: .*\(got "eighty"\)/],
+    [{ PORT: '70000' }, /PORT: /],
+    [{ FETCH_ALLOW_PRIVATE: 'maybe' }, /FETCH_ALLOW_PRIVATE: expected true or false/],
+    [{ SMTP_URL: 'http://mail' }, /SMTP_URL: expected smtp:/],
+    [{ MAIL_FROM: 'not an address' }, /MAIL_FROM: expected an email address/],
+    [{ PUBLIC_URL: 'ftp://x' }, /PUBLIC_URL: expected an http\(s\) URL/],
+    [{ NODE_ENV: 'production' }, /SECRET_KEY: required in production/],
+  ])('rejects %j with a message naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('lists every problem at once', () => {
+    try {
+      loadConfig({ PORT: 'x', FETCH_PER_HOST: '0' });
+      throw new Error('expected a ConfigError');
+    } catch (error) {
+      expect((error as ConfigError).problems).toHaveLength(2);
+    }
+  });
+});

@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto';
+import { configSchema, RawConfig } from './config.schema';
+
+export type Config = Readonly<RawConfig & { SECRET_KEY: string }>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Validates the environment once into a frozen, typed object. Empty strings count as unset so that a
+ * `.env` file can list every variable. Without SECRET_KEY a random one is made: fine for a trial run,
+ * but links and tokens in emails stop working after a restart, so production must set it.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = configSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join('.');
+        const given = present[name];
+        return `${name}: ${issue.message}${given === undefined ? '' : ` (got "${given}")`}`;
+      }),
+    );
+  }
+  if (parsed.data.NODE_ENV === 'production' && !parsed.data.SECRET_KEY) {
+    throw new ConfigError(['SECRET_KEY: required in production (at least 16 random characters)']);
+  }
+  return Object.freeze({ ...parsed.data, SECRET_KEY: parsed.data.SECRET_KEY ?? randomBytes(32).toString('hex') });
+}
