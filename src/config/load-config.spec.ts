@@ -27,7 +27,10 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    [{ DATABASE_URL: 'postgres://x' }, /DATABASE_URL: expected sqlite:PATH or mysql:\/\/.*\(got "postgres:\/\/x"\)/],
+    [
+      { DATABASE_URL: 'postgres://x' },
+      /DATABASE_URL: expected sqlite:PATH or mysql:\/\/.*\(got "postgres:\/\/x"\)/,
+    ],
     [{ PORT: 'eighty' }, /PORT: .*\(got "eighty"\)/],
     [{ PORT: '70000' }, /PORT: /],
     [{ FETCH_ALLOW_PRIVATE: 'maybe' }, /FETCH_ALLOW_PRIVATE: expected true or false/],

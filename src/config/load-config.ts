@@ -16,7 +16,9 @@ export class ConfigError extends Error {
  * but links and tokens in emails stop working after a restart, so production must set it.
  */
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const parsed = configSchema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(
@@ -30,5 +32,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   if (parsed.data.NODE_ENV === 'production' && !parsed.data.SECRET_KEY) {
     throw new ConfigError(['SECRET_KEY: required in production (at least 16 random characters)']);
   }
-  return Object.freeze({ ...parsed.data, SECRET_KEY: parsed.data.SECRET_KEY ?? randomBytes(32).toString('hex') });
+  return Object.freeze({
+    ...parsed.data,
+    SECRET_KEY: parsed.data.SECRET_KEY ?? randomBytes(32).toString('hex'),
+  });
 }

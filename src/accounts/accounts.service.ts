@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { Clock } from '../common/clock';
+import { ConflictError, NotFoundError } from '../common/errors';
+import { newId } from '../common/ids';
+import { isUniqueViolation, parseOrThrow } from '../common/zod-errors';
+import { emailSchema, newUserSchema } from './domain/user-settings';
+import { UserEntity } from './user.entity';
+
+export type User = Readonly<UserEntity>;
+
+@Injectable()
+export class AccountsService {
+  constructor(
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    private readonly clock: Clock,
+  ) {}
+
+  async addUser(input: Record<string, unknown>): Promise<User> {
+    const fields = parseOrThrow(newUserSchema, input);
+    const user = this.users.create({ id: newId(), ...fields, createdAt: this.clock.now() });
+    try {
+      return await this.users.save(user);
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw new ConflictError(`a user with the email ${fields.email} already exists`);
+      throw error;
+    }
+  }
+
+  async getByEmail(email: string): Promise<User> {
+    const normalised = parseOrThrow(emailSchema, email);
+    const user = await this.users.findOneBy({ email: normalised });
+    if (!user) throw new NotFoundError(`no user with the email ${normalised}`);
+    return user;
+  }
+
+  async findByIds(ids: readonly string[]): Promise<User[]> {
+    if (ids.length === 0) return [];
+    return this.users.createQueryBuilder('user').where('user.id IN (:...ids)', { ids }).getMany();
+  }
+}

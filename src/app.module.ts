@@ -1,0 +1,47 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { ScheduleModule } from '@nestjs/schedule';
+import { AccountsModule } from './accounts/accounts.module';
+import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { CommonModule } from './common/common.module';
+import { loggingModule } from './common/logging';
+import { ConfigModule } from './config/config.module';
+import { Config } from './config/load-config';
+import { DbModule } from './db/db.module';
+import { DeliveryModule } from './delivery/delivery.module';
+import { EntriesModule } from './entries/entries.module';
+import { FeedsModule } from './feeds/feeds.module';
+import { FetcherModule } from './fetcher/fetcher.module';
+import { SchedulerModule } from './fetcher/scheduler.module';
+import { HealthController } from './health/health.controller';
+import { MailModule } from './mail/mail.module';
+
+export interface AppOptions {
+  config: Config;
+  /** `serve` adds the HTTP routes' background work: the schedulers. The CLI runs without them. */
+  role: 'serve' | 'cli';
+}
+
+@Module({})
+export class AppModule {
+  static register({ config, role }: AppOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        loggingModule(config, role === 'serve' ? 1 : 2),
+        CommonModule,
+        DbModule,
+        AccountsModule,
+        FeedsModule,
+        EntriesModule,
+        MailModule,
+        DeliveryModule,
+        FetcherModule,
+        ...(role === 'serve' ? [ScheduleModule.forRoot(), SchedulerModule] : []),
+      ],
+      controllers: [HealthController],
+      providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
+    };
+  }
+}

@@ -1,0 +1,26 @@
+import { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module';
+import { Config } from './config/load-config';
+import { prepareDatabase } from './db/prepare-database';
+
+/** The HTTP service with its schedulers. */
+export async function startServer(config: Config): Promise<INestApplication> {
+  await prepareDatabase(config.DATABASE_URL, { migrate: false });
+  const app = await NestFactory.create(AppModule.register({ config, role: 'serve' }), { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  app.enableShutdownHooks();
+  await app.listen(config.PORT);
+  return app;
+}
+
+/** The application without HTTP or schedulers, for one CLI command. */
+export async function createCliContext(config: Config): Promise<INestApplicationContext> {
+  await prepareDatabase(config.DATABASE_URL, { migrate: false });
+  const app = await NestFactory.createApplicationContext(AppModule.register({ config, role: 'cli' }), {
+    bufferLogs: true,
+  });
+  app.useLogger(app.get(Logger));
+  return app;
+}

@@ -1,0 +1,35 @@
+import { Command } from 'commander';
+import { FeedsService } from '../../feeds/feeds.service';
+import { printJson, withApp } from '../cli-context';
+
+export function registerFeedCommands(program: Command): void {
+  program
+    .command('feeds')
+    .description('feeds')
+    .command('list')
+    .option('--json', 'machine-readable output')
+    .description('every feed with its state, validators and subscribers')
+    .action((options: { json?: boolean }) =>
+      withApp(async (app) => {
+        const feeds = (await app.get(FeedsService).listFeeds()).map((feed) => ({
+          url: feed.url,
+          title: feed.title,
+          status: feed.status,
+          etag: feed.etag,
+          lastModified: feed.lastModified,
+          lastOutcome: feed.lastOutcome,
+          lastPolledAt: feed.lastPolledAt?.toISOString() ?? null,
+          nextPollAt: feed.nextPollAt.toISOString(),
+          errorCount: feed.errorCount,
+          lastError: feed.lastError,
+          subscribers: feed.subscribers,
+        }));
+        if (options.json) return printJson(feeds);
+        for (const feed of feeds) {
+          console.log(
+            `${feed.status.padEnd(7)} ${String(feed.subscribers).padStart(4)} ${feed.url}  next ${feed.nextPollAt}`,
+          );
+        }
+      }),
+    );
+}

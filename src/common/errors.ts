@@ -1,0 +1,21 @@
+/** Errors that services throw; the HTTP exception filter and the CLI map them to responses and exit codes. */
+export abstract class DomainError extends Error {
+  abstract readonly httpStatus: number;
+
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends DomainError {
+  readonly httpStatus = 400;
+}
+
+export class NotFoundError extends DomainError {
+  readonly httpStatus = 404;
+}
+
+export class ConflictError extends DomainError {
+  readonly httpStatus = 409;
+}

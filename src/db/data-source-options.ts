@@ -1,0 +1,42 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DataSourceOptions } from 'typeorm';
+import { parseDatabaseUrl } from './database-url';
+import { entities } from './entities';
+import { migrations } from './migrations';
+
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+/** DataSource options for `DATABASE_URL`. Schema changes only ever come from the migrations. */
+export function buildDataSourceOptions(databaseUrl: string): DataSourceOptions {
+  const target = parseDatabaseUrl(databaseUrl);
+  const common = { entities, migrations, synchronize: false, migrationsRun: false, logging: false } as const;
+  if (target.dialect === 'sqlite') {
+    if (target.path !== ':memory:') mkdirSync(dirname(target.path), { recursive: true });
+    return {
+      ...common,
+      type: 'better-sqlite3',
+      database: target.path,
+      enableWAL: target.path !== ':memory:',
+      timeout: SQLITE_BUSY_TIMEOUT_MS,
+      prepareDatabase: (db: { pragma: (statement: string) => unknown }) => {
+        db.pragma('foreign_keys = ON');
+        db.pragma('synchronous = NORMAL');
+      },
+    };
+  }
+  return {
+    ...common,
+    type: 'mysql',
+    host: target.host,
+    port: target.port,
+    username: target.user,
+    password: target.password,
+    database: target.database,
+    charset: 'utf8mb4_unicode_ci',
+    timezone: 'Z',
+    supportBigNumbers: true,
+    connectTimeout: 10_000,
+    extra: { connectionLimit: 10 },
+  };
+}

@@ -1,0 +1,28 @@
+import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { CONFIG } from '../config/config.module';
+import { Config } from '../config/load-config';
+import { buildDataSourceOptions } from './data-source-options';
+import { DatabaseHealth } from './database-health';
+import { Transactions } from './transactions';
+
+@Global()
+@Module({
+  imports: [
+    TypeOrmModule.forRootAsync({
+      inject: [CONFIG],
+      useFactory: (config: Config) => ({ ...buildDataSourceOptions(config.DATABASE_URL), retryAttempts: 0 }),
+    }),
+  ],
+  providers: [
+    {
+      provide: Transactions,
+      inject: [DataSource],
+      useFactory: (dataSource: DataSource) => new Transactions(dataSource),
+    },
+    DatabaseHealth,
+  ],
+  exports: [Transactions, DatabaseHealth],
+})
+export class DbModule {}

@@ -1,0 +1,4 @@
+import { InitialSchema1763769600000 } from './1763769600000-initial-schema';
+
+/** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
+export const migrations = [InitialSchema1763769600000];

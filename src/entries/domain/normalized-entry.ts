@@ -1,0 +1,19 @@
+/** The one entry shape every feed format is normalised into. */
+export interface NormalizedEntry {
+  id: string | null;
+  link: string | null;
+  title: string | null;
+  published: Date | null;
+  updated: Date | null;
+  author: string | null;
+  summary: string | null;
+  content: string | null;
+  enclosures: Array<{ url: string; type: string | null; length: number | null }>;
+  categories: string[];
+}
+
+export interface NormalizedFeed {
+  title: string | null;
+  siteUrl: string | null;
+  entries: NormalizedEntry[];
+}

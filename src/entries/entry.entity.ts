@@ -1,0 +1,45 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+@Entity('entries')
+export class EntryEntity {
+  @PrimaryColumn({ type: 'varchar', length: 26 })
+  id!: string;
+
+  @Column({ name: 'feed_id', type: 'varchar', length: 26 })
+  feedId!: string;
+
+  /** SHA-256 of the entry's identity (ID, else link, else title and date): the dedup key per feed. */
+  @Column({ name: 'identity_hash', type: 'varchar', length: 64 })
+  identityHash!: string;
+
+  @Column({ type: 'text', nullable: true })
+  guid!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  link!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  title!: string | null;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  author!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  summary!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  content!: string | null;
+
+  @Column({ name: 'published_at', type: 'datetime', nullable: true })
+  publishedAt!: Date | null;
+
+  @Column({ name: 'updated_at', type: 'datetime', nullable: true })
+  updatedAt!: Date | null;
+
+  @Column({ name: 'first_seen_at', type: 'datetime' })
+  firstSeenAt!: Date;
+
+  /** Detects edits: an edited entry is updated in place and never emailed again. */
+  @Column({ name: 'content_hash', type: 'varchar', length: 64 })
+  contentHash!: string;
+}

@@ -1,0 +1,46 @@
+import { parseKeywordList, subscriptionSettingsSchema } from './subscription-settings';
+import { validateFeedUrl } from './feed-url';
+
+describe('subscription settings', () => {
+  it('defaults to real-time with no filters', () => {
+    expect(subscriptionSettingsSchema.parse({})).toEqual({
+      mode: 'realtime',
+      fullText: false,
+      keepRecent: null,
+      keepRandom: null,
+      includeWords: null,
+      excludeWords: null,
+    });
+  });
+
+  it.each([
+    [{ mode: 'hourly' }, /mode/],
+    [{ keepRecent: 0 }, /at least 1/],
+    [{ keepRandom: -3 }, /at least 1/],
+    [{ keepRecent: 3, keepRandom: 3 }, /either keep-recent or keep-random/],
+    [{ includeWords: Array.from({ length: 101 }, (_, i) => `w${i}`) }, /at most 100 keywords/],
+    [{ excludeWords: ['x'.repeat(201)] }, /at most 200 characters/],
+  ])('rejects %j', (input, message) => {
+    const result = subscriptionSettingsSchema.safeParse(input);
+    expect(result.success).toBe(false);
+    expect(JSON.stringify(result.error?.issues)).toMatch(message);
+  });
+
+  it('splits keywords and quoted phrases', () => {
+    expect(parseKeywordList('rust, "type theory"  wasm')).toEqual(['rust', 'type theory', 'wasm']);
+    expect(parseKeywordList('  ')).toEqual([]);
+  });
+});
+
+describe('validateFeedUrl', () => {
+  it('keeps an http(s) URL exactly as given', () => {
+    expect(validateFeedUrl(' https://example.com/Feed?a=1&b=%2F ')).toBe(
+      'https://example.com/Feed?a=1&b=%2F',
+    );
+  });
+
+  it.each(['ftp://example.com/feed', 'file:///etc/passwd', 'javascript:alert(1)', 'example.com/feed', ''])(
+    'rejects %s',
+    (url) => expect(() => validateFeedUrl(url)).toThrow(/not (a|an http\(s\)) URL/),
+  );
+});

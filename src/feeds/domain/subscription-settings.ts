@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+const positiveK = z.coerce.number().int().min(1, 'expected a whole number of at least 1').max(1000);
+
+const wordList = z
+  .array(z.string().trim().min(1).max(200, 'a keyword is at most 200 characters'))
+  .max(100, 'at most 100 keywords')
+  .transform((words) => (words.length ? words : null));
+
+export const subscriptionSettingsSchema = z
+  .object({
+    mode: z.enum(['realtime', 'daily', 'weekly']).default('realtime'),
+    fullText: z.boolean().default(false),
+    keepRecent: positiveK.nullish().transform((k) => k ?? null),
+    keepRandom: positiveK.nullish().transform((k) => k ?? null),
+    includeWords: wordList.nullish().transform((words) => words ?? null),
+    excludeWords: wordList.nullish().transform((words) => words ?? null),
+  })
+  .refine((settings) => !(settings.keepRecent && settings.keepRandom), {
+    message: 'choose either keep-recent or keep-random, not both',
+  });
+
+export type SubscriptionSettings = z.infer<typeof subscriptionSettingsSchema>;
+
+/** Splits `word, "a phrase", other` into words and quoted phrases. */
+export function parseKeywordList(input: string): string[] {
+  const words: string[] = [];
+  for (const match of input.matchAll(/"([^"]*)"|([^\s,]+)/g)) {
+    const word = (match[1] ?? match[2]).trim();
+    if (word) words.push(word);
+  }
+  return words;
+}

@@ -1,0 +1,56 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+export type FeedStatus = 'active' | 'broken' | 'gone';
+
+@Entity('feeds')
+export class FeedEntity {
+  @PrimaryColumn({ type: 'varchar', length: 26 })
+  id!: string;
+
+  @Column({ type: 'text' })
+  url!: string;
+
+  /** SHA-256 of the URL: MySQL cannot put a unique index on a long TEXT column. */
+  @Column({ name: 'url_hash', type: 'varchar', length: 64 })
+  urlHash!: string;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  title!: string | null;
+
+  @Column({ name: 'site_url', type: 'text', nullable: true })
+  siteUrl!: string | null;
+
+  @Column({ type: 'varchar', length: 16 })
+  status!: FeedStatus;
+
+  @Column({ type: 'varchar', length: 1024, nullable: true })
+  etag!: string | null;
+
+  @Column({ name: 'last_modified', type: 'varchar', length: 128, nullable: true })
+  lastModified!: string | null;
+
+  @Column({ name: 'body_hash', type: 'varchar', length: 64, nullable: true })
+  bodyHash!: string | null;
+
+  /** What the last poll did: `parsed`, `not-modified`, `same-hash`, or an error kind. */
+  @Column({ name: 'last_outcome', type: 'varchar', length: 32, nullable: true })
+  lastOutcome!: string | null;
+
+  @Column({ name: 'last_polled_at', type: 'datetime', nullable: true })
+  lastPolledAt!: Date | null;
+
+  @Column({ name: 'next_poll_at', type: 'datetime' })
+  nextPollAt!: Date;
+
+  @Column({ name: 'error_count', type: 'integer' })
+  errorCount!: number;
+
+  @Column({ name: 'last_error', type: 'text', nullable: true })
+  lastError!: string | null;
+
+  @Column({ name: 'created_at', type: 'datetime' })
+  createdAt!: Date;
+
+  @Column({ name: 'updated_at', type: 'datetime' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { FeedEntity } from './feed.entity';
+import { FeedsService } from './feeds.service';
+import { SubscriptionEntity } from './subscription.entity';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([FeedEntity, SubscriptionEntity])],
+  providers: [FeedsService],
+  exports: [FeedsService],
+})
+export class FeedsModule {}

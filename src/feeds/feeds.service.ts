@@ -1,0 +1,160 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, LessThanOrEqual, Repository } from 'typeorm';
+import { Clock } from '../common/clock';
+import { NotFoundError } from '../common/errors';
+import { newId, sha256Hex } from '../common/ids';
+import { isUniqueViolation, parseOrThrow } from '../common/zod-errors';
+import { Transactions } from '../db/transactions';
+import { validateFeedUrl } from './domain/feed-url';
+import { SubscriptionSettings, subscriptionSettingsSchema } from './domain/subscription-settings';
+import { FeedEntity } from './feed.entity';
+import { SubscriptionEntity } from './subscription.entity';
+
+export type Feed = Readonly<FeedEntity>;
+export type Subscription = Readonly<SubscriptionEntity>;
+export type FeedPollUpdate = Partial<
+  Pick<
+    FeedEntity,
+    | 'url'
+    | 'title'
+    | 'siteUrl'
+    | 'status'
+    | 'etag'
+    | 'lastModified'
+    | 'bodyHash'
+    | 'lastOutcome'
+    | 'lastPolledAt'
+    | 'nextPollAt'
+    | 'errorCount'
+    | 'lastError'
+  >
+>;
+export interface FeedSummary extends Feed {
+  subscribers: number;
+}
+
+@Injectable()
+export class FeedsService {
+  constructor(
+    @InjectRepository(FeedEntity) private readonly feeds: Repository<FeedEntity>,
+    @InjectRepository(SubscriptionEntity) private readonly subscriptions: Repository<SubscriptionEntity>,
+    private readonly transactions: Transactions,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Subscribes a user to a feed URL; subscribing again replaces the settings. */
+  async subscribe(
+    userId: string,
+    url: string,
+    settings: Partial<SubscriptionSettings>,
+  ): Promise<Subscription> {
+    const feedUrl = validateFeedUrl(url);
+    const valid = parseOrThrow(subscriptionSettingsSchema, settings);
+    const now = this.clock.now();
+    const feed = await this.findOrCreateFeed(feedUrl, now);
+    return this.transactions.run(async (manager) => {
+      const repository = manager.getRepository(SubscriptionEntity);
+      const existing = await repository.findOneBy({ userId, feedId: feed.id });
+      return repository.save({
+        ...(existing ?? { id: newId(), userId, feedId: feed.id, createdAt: now }),
+        ...valid,
+      });
+    });
+  }
+
+  async unsubscribe(userId: string, url: string): Promise<void> {
+    const feed = await this.feeds.findOneBy({ urlHash: sha256Hex(url.trim()) });
+    const result = feed ? await this.subscriptions.delete({ userId, feedId: feed.id }) : undefined;
+    if (!result?.affected) throw new NotFoundError(`not subscribed to ${url.trim()}`);
+  }
+
+  async subscriptionsOfUser(userId: string): Promise<Array<Subscription & { feed: Feed }>> {
+    const subscriptions = await this.subscriptions.find({ where: { userId }, order: { createdAt: 'ASC' } });
+    const feeds = await this.feedsById(subscriptions.map((subscription) => subscription.feedId));
+    return subscriptions.map((subscription) => ({ ...subscription, feed: feeds.get(subscription.feedId)! }));
+  }
+
+  subscriptionsOfFeed(feedId: string): Promise<Subscription[]> {
+    return this.subscriptions.find({ where: { feedId }, order: { createdAt: 'ASC' } });
+  }
+
+  async listFeeds(): Promise<FeedSummary[]> {
+    const [feeds, counts] = await Promise.all([
+      this.feeds.find({ order: { createdAt: 'ASC' } }),
+      this.subscriberCounts(),
+    ]);
+    return feeds.map((feed) => ({ ...feed, subscribers: counts.get(feed.id) ?? 0 }));
+  }
+
+  /** Active feeds with at least one subscriber whose next poll is due (every such feed with `all`). */
+  async dueFeeds(now: Date, options: { all?: boolean; limit?: number } = {}): Promise<FeedSummary[]> {
+    const feeds = await this.feeds.find({
+      where: { status: 'active', ...(options.all ? {} : { nextPollAt: LessThanOrEqual(now) }) },
+      order: { nextPollAt: 'ASC' },
+      take: options.limit,
+    });
+    const counts = await this.subscriberCounts(feeds.map((feed) => feed.id));
+    return feeds
+      .filter((feed) => counts.has(feed.id))
+      .map((feed) => ({ ...feed, subscribers: counts.get(feed.id)! }));
+  }
+
+  async getFeed(feedId: string): Promise<Feed> {
+    const feed = await this.feeds.findOneBy({ id: feedId });
+    if (!feed) throw new NotFoundError(`no feed ${feedId}`);
+    return feed;
+  }
+
+  async recordPoll(feedId: string, update: FeedPollUpdate): Promise<void> {
+    const urlHash = update.url ? { urlHash: sha256Hex(update.url) } : {};
+    await this.feeds.update({ id: feedId }, { ...update, ...urlHash, updatedAt: this.clock.now() });
+  }
+
+  private async findOrCreateFeed(url: string, now: Date): Promise<Feed> {
+    const urlHash = sha256Hex(url);
+    const existing = await this.feeds.findOneBy({ urlHash });
+    if (existing) return existing;
+    const feed = this.feeds.create({
+      id: newId(),
+      url,
+      urlHash,
+      title: null,
+      siteUrl: null,
+      status: 'active',
+      etag: null,
+      lastModified: null,
+      bodyHash: null,
+      lastOutcome: null,
+      lastPolledAt: null,
+      nextPollAt: now,
+      errorCount: 0,
+      lastError: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    try {
+      return await this.feeds.save(feed);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      return this.feeds.findOneByOrFail({ urlHash });
+    }
+  }
+
+  private async feedsById(ids: string[]): Promise<Map<string, Feed>> {
+    const feeds = ids.length ? await this.feeds.findBy({ id: In(ids) }) : [];
+    return new Map(feeds.map((feed) => [feed.id, feed]));
+  }
+
+  private async subscriberCounts(feedIds?: string[]): Promise<Map<string, number>> {
+    if (feedIds?.length === 0) return new Map();
+    const query = this.subscriptions
+      .createQueryBuilder('subscription')
+      .select('subscription.feed_id', 'feedId')
+      .addSelect('COUNT(*)', 'count')
+      .groupBy('subscription.feed_id');
+    if (feedIds) query.where('subscription.feed_id IN (:...feedIds)', { feedIds });
+    const rows = await query.getRawMany<{ feedId: string; count: string | number }>();
+    return new Map(rows.map((row) => [row.feedId, Number(row.count)]));
+  }
+}

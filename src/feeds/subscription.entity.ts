@@ -1,0 +1,36 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+export type DeliveryMode = 'realtime' | 'daily' | 'weekly';
+
+@Entity('subscriptions')
+export class SubscriptionEntity {
+  @PrimaryColumn({ type: 'varchar', length: 26 })
+  id!: string;
+
+  @Column({ name: 'user_id', type: 'varchar', length: 26 })
+  userId!: string;
+
+  @Column({ name: 'feed_id', type: 'varchar', length: 26 })
+  feedId!: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  mode!: DeliveryMode;
+
+  @Column({ name: 'full_text', type: 'boolean' })
+  fullText!: boolean;
+
+  @Column({ name: 'keep_recent', type: 'integer', nullable: true })
+  keepRecent!: number | null;
+
+  @Column({ name: 'keep_random', type: 'integer', nullable: true })
+  keepRandom!: number | null;
+
+  @Column({ name: 'include_words', type: 'simple-json', nullable: true })
+  includeWords!: string[] | null;
+
+  @Column({ name: 'exclude_words', type: 'simple-json', nullable: true })
+  excludeWords!: string[] | null;
+
+  @Column({ name: 'created_at', type: 'datetime' })
+  createdAt!: Date;
+}

@@ -1,0 +1,62 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
+/** One email, rendered in full when enqueued, so that sending is only transport and can be retried. */
+@Entity('outbox_emails')
+export class OutboxEmailEntity {
+  @PrimaryColumn({ type: 'varchar', length: 26 })
+  id!: string;
+
+  /** One per logical email (user + entry, user + digest issue): enqueueing twice stores once. */
+  @Column({ name: 'dedup_key', type: 'varchar', length: 191 })
+  dedupKey!: string;
+
+  @Column({ name: 'user_id', type: 'varchar', length: 26, nullable: true })
+  userId!: string | null;
+
+  @Column({ type: 'varchar', length: 32 })
+  kind!: string;
+
+  @Column({ name: 'to_address', type: 'varchar', length: 320 })
+  toAddress!: string;
+
+  @Column({ name: 'from_address', type: 'varchar', length: 500 })
+  fromAddress!: string;
+
+  @Column({ type: 'text' })
+  subject!: string;
+
+  @Column({ type: 'text' })
+  html!: string;
+
+  @Column({ type: 'text' })
+  text!: string;
+
+  @Column({ type: 'simple-json' })
+  headers!: Record<string, string>;
+
+  @Column({ name: 'message_id', type: 'varchar', length: 255 })
+  messageId!: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  status!: OutboxStatus;
+
+  @Column({ type: 'integer' })
+  attempts!: number;
+
+  @Column({ name: 'next_attempt_at', type: 'datetime' })
+  nextAttemptAt!: Date;
+
+  @Column({ name: 'lease_until', type: 'datetime', nullable: true })
+  leaseUntil!: Date | null;
+
+  @Column({ name: 'last_error', type: 'text', nullable: true })
+  lastError!: string | null;
+
+  @Column({ name: 'created_at', type: 'datetime' })
+  createdAt!: Date;
+
+  @Column({ name: 'sent_at', type: 'datetime', nullable: true })
+  sentAt!: Date | null;
+}

@@ -1,0 +1,22 @@
+// Decides once per run whether the MariaDB specs can run. In CI a missing MariaDB is a failure;
+// elsewhere those specs are left out with a loud message.
+const mysql = require('mysql2/promise');
+
+module.exports = async function globalSetup() {
+  const url = process.env.TEST_MYSQL_URL || 'mysql://root@127.0.0.1:3306/test';
+  process.env.TEST_MYSQL_URL = url;
+  try {
+    const connection = await mysql.createConnection({ uri: url, connectTimeout: 5000 });
+    await connection.end();
+    process.env.TIDINGS_TEST_MYSQL = 'available';
+  } catch (error) {
+    if (process.env.CI) {
+      throw new Error(`MariaDB is required in CI but ${url} is unreachable: ${error.message}`);
+    }
+    process.env.TIDINGS_TEST_MYSQL = 'unavailable';
+    const line = '!'.repeat(100);
+    console.warn(
+      `\n${line}\n!! MariaDB at ${url} is unreachable (${error.message}).\n!! The MariaDB half of the integration and end-to-end specs will NOT run.\n!! Start MariaDB or set TEST_MYSQL_URL to run them.\n${line}\n`,
+    );
+  }
+};

@@ -1,0 +1,85 @@
+import { AddressInfo } from 'node:net';
+import PostalMime, { Email } from 'postal-mime';
+import { SMTPServer, SMTPServerDataStream, SMTPServerSession } from 'smtp-server';
+
+export interface CapturedEmail {
+  envelope: { from: string; to: string[] };
+  raw: string;
+  parsed: Email;
+  header(name: string): string | undefined;
+}
+
+/** How the server answers one DATA command; `accept` by default. */
+export type DataReply = 'accept' | { code: number; message: string } | 'drop-connection';
+
+/** A real SMTP server on loopback that parses and keeps every message it accepts. */
+export class SmtpCapture {
+  readonly messages: CapturedEmail[] = [];
+  /** Replies for the next DATA commands, in order; once used up, every message is accepted. */
+  readonly replies: DataReply[] = [];
+  private server!: SMTPServer;
+  port = 0;
+
+  async start(): Promise<this> {
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData: (stream, session, callback) => this.receive(stream, session, callback),
+    });
+    this.server.on('error', () => undefined);
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.server.address() as AddressInfo).port;
+    return this;
+  }
+
+  get url(): string {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  async waitFor(count: number, timeoutMs = 10_000): Promise<CapturedEmail[]> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.messages.length < count) {
+      if (Date.now() > deadline)
+        throw new Error(`expected ${count} emails, received ${this.messages.length}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return this.messages;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private receive(
+    stream: SMTPServerDataStream,
+    session: SMTPServerSession,
+    callback: (error?: Error | null) => void,
+  ): void {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', async () => {
+      const reply = this.replies.shift() ?? 'accept';
+      if (reply === 'drop-connection') {
+        (session as unknown as { _socket?: { destroy(): void } })._socket?.destroy();
+        return;
+      }
+      if (reply !== 'accept') {
+        callback(Object.assign(new Error(reply.message), { responseCode: reply.code }));
+        return;
+      }
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const parsed = await PostalMime.parse(raw);
+      this.messages.push({
+        envelope: {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((recipient) => recipient.address),
+        },
+        raw,
+        parsed,
+        header: (name) => parsed.headers.find((header) => header.key === name.toLowerCase())?.value,
+      });
+      callback();
+    });
+  }
+}

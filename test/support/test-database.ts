@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import mysql from 'mysql2/promise';
+
+export type Dialect = 'sqlite' | 'mysql';
+
+export interface TestDatabase {
+  dialect: Dialect;
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** The dialects this run can test: SQLite always, MariaDB when global-setup reached it. */
+export function testDialects(): Dialect[] {
+  return process.env.TIDINGS_TEST_MYSQL === 'available' ? ['sqlite', 'mysql'] : ['sqlite'];
+}
+
+/** A fresh, empty database: a temporary SQLite file, or a new MariaDB database dropped afterwards. */
+export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+  if (dialect === 'sqlite') {
+    const directory = mkdtempSync(join(tmpdir(), 'tidings-test-'));
+    return {
+      dialect,
+      url: `sqlite:${join(directory, 'tidings.db')}`,
+      drop: async () => rmSync(directory, { recursive: true, force: true }),
+    };
+  }
+  const server = new URL(process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test');
+  const name = `tidings_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = await mysql.createConnection({ uri: server.toString() });
+  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await admin.end();
+  const url = new URL(server.toString());
+  url.pathname = `/${name}`;
+  return {
+    dialect,
+    url: url.toString(),
+    drop: async () => {
+      const connection = await mysql.createConnection({ uri: server.toString() });
+      await connection.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      await connection.end();
+    },
+  };
+}
