@@ -2,15 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { AccountsService } from '../accounts/accounts.service';
 import { Entry } from '../entries/entries.service';
 import { Feed, FeedsService } from '../feeds/feeds.service';
-import { OutboxService } from '../mail/outbox.service';
-import { composeEntryEmail } from './domain/compose-entry-email';
+import { escapeHtml } from '../mail/domain/escape-html';
+import { MailService } from '../mail/mail.service';
 
 @Injectable()
 export class DeliveryService {
   constructor(
     private readonly feeds: FeedsService,
     private readonly accounts: AccountsService,
-    private readonly outbox: OutboxService,
+    private readonly mail: MailService,
   ) {}
 
   /** Turns a poll's new entries into emails for the feed's real-time subscribers; returns how many. */
@@ -27,14 +27,18 @@ export class DeliveryService {
       const user = users.get(subscription.userId);
       if (!user) continue;
       for (const entry of entries) {
-        const email = composeEntryEmail(feed.title ?? feed.url, entry);
-        const isNew = await this.outbox.enqueue({
+        const isNew = await this.mail.sendEntry({
           dedupKey: `entry:${entry.id}:user:${user.id}`,
-          userId: user.id,
-          kind: 'entry',
-          to: user.email,
-          fromName: feed.title ?? undefined,
-          ...email,
+          to: { userId: user.id, email: user.email },
+          subscriptionId: subscription.id,
+          feed: { id: feed.id, title: feed.title, url: feed.url, siteUrl: feed.siteUrl },
+          entry: {
+            title: entry.title,
+            link: entry.link,
+            author: entry.author,
+            published: entry.publishedAt,
+            html: `<p>${escapeHtml(entry.summary ?? '')}</p>`,
+          },
         });
         if (isNew) enqueued += 1;
       }

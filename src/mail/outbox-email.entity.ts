@@ -1,6 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
+/** `held`: waiting for the user's credits (see SendGate); released after a purchase. */
+export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'held';
 
 /** One email, rendered in full when enqueued, so that sending is only transport and can be retried. */
 @Entity('outbox_emails')
@@ -41,6 +42,10 @@ export class OutboxEmailEntity {
 
   @Column({ type: 'varchar', length: 16 })
   status!: OutboxStatus;
+
+  /** Credits this email costs when sent (see billing); 0 for service mail such as sign-in links. */
+  @Column({ type: 'integer' })
+  cost!: number;
 
   @Column({ type: 'integer' })
   attempts!: number;

@@ -22,6 +22,8 @@ export interface EmailToSend {
   html: string;
   text: string;
   headers?: Record<string, string>;
+  /** Credits charged when the email is sent; 0 (the default) for service mail. */
+  cost?: number;
 }
 
 export interface FlushResult {
@@ -69,6 +71,7 @@ export class OutboxService implements OnModuleDestroy {
         headers: email.headers ?? {},
         messageId: `<${id.toLowerCase()}@${domain}>`,
         status: 'pending',
+        cost: email.cost ?? 0,
         attempts: 0,
         nextAttemptAt: now,
         leaseUntil: null,

@@ -28,8 +28,8 @@ describe('the service on its zero-setup default', () => {
   });
 
   it('refuses to start on a bad setting, naming it', async () => {
-    await expect(startServerProcess({ DATABASE_URL: database.url, FETCH_PER_HOST: 'many' }, 10_000)).rejects.toThrow(
-      /FETCH_PER_HOST: .*\(got "many"\)/,
-    );
+    await expect(
+      startServerProcess({ DATABASE_URL: database.url, FETCH_PER_HOST: 'many' }, 10_000),
+    ).rejects.toThrow(/FETCH_PER_HOST: .*\(got "many"\)/);
   });
 });

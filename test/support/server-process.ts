@@ -17,12 +17,25 @@ export interface ServerProcess {
 }
 
 /** Starts the built service (`dist/src/main.js`, what `npm start` runs) and waits for /health. */
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<ServerProcess> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [join(__dirname, '..', '..', 'dist', 'src', 'main.js')], {
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', FETCH_ALLOW_PRIVATE: 'true', ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [join(__dirname, '..', '..', 'dist', 'src', 'main.js')],
+    {
+      env: {
+        PATH: process.env.PATH,
+        LOG_LEVEL: 'warn',
+        FETCH_ALLOW_PRIVATE: 'true',
+        ...env,
+        PORT: String(port),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
@@ -32,7 +45,8 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
     if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}: ${output}`);
     const response = await fetch(`${baseUrl}/health`).catch(() => null);
     if (response) break;
-    if (Date.now() > deadline) throw new Error(`the service did not answer within ${timeoutMs} ms: ${output}`);
+    if (Date.now() > deadline)
+      throw new Error(`the service did not answer within ${timeoutMs} ms: ${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {

@@ -6,7 +6,9 @@ class SummaryReporter {
   onRunComplete(_contexts, results) {
     const path = process.env.TIDINGS_TEST_SUMMARY;
     if (!path) return;
-    const brokenSuites = results.testResults.filter((suite) => suite.testExecError || (suite.failureMessage && suite.numFailingTests === 0)).length;
+    const brokenSuites = results.testResults.filter(
+      (suite) => suite.testExecError || (suite.failureMessage && suite.numFailingTests === 0),
+    ).length;
     const summary = {
       passed: results.numPassedTests,
       failed: results.numFailedTests + brokenSuites,

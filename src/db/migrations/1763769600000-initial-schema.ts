@@ -131,6 +131,7 @@ export class InitialSchema1763769600000 implements MigrationInterface {
           c.text('headers', false),
           c.string('message_id', 255),
           c.string('status', 16),
+          c.integer('cost', 0),
           c.integer('attempts', 0),
           c.datetime('next_attempt_at'),
           c.datetime('lease_until', true),
