@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy, Optional } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, In, Repository } from 'typeorm';
 import { Clock } from '../common/clock';
@@ -10,6 +10,7 @@ import { classifySendError } from './domain/retry-policy';
 import { MAIL_TRANSPORT } from './mail.tokens';
 import { MailTransport } from './mail-transport';
 import { OutboxEmailEntity } from './outbox-email.entity';
+import { admitEverything, SEND_GATE, SendGate } from './send-gate';
 
 export interface EmailToSend {
   /** One per logical email: enqueueing the same key again does nothing. */
@@ -30,6 +31,7 @@ export interface FlushResult {
   sent: number;
   retrying: number;
   failed: number;
+  held: number;
 }
 
 const LEASE_MS = 5 * 60_000;
@@ -50,6 +52,7 @@ export class OutboxService implements OnModuleDestroy {
     @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport,
     @Inject(CONFIG) private readonly config: Config,
     private readonly clock: Clock,
+    @Optional() @Inject(SEND_GATE) private readonly gate: SendGate = admitEverything,
   ) {}
 
   /** Stores the email for sending; returns false when an email with this key was enqueued before. */
@@ -88,12 +91,21 @@ export class OutboxService implements OnModuleDestroy {
 
   /** Sends every email that is due, batch after batch, until none is left. */
   async flush(): Promise<FlushResult> {
-    const result: FlushResult = { sent: 0, retrying: 0, failed: 0 };
+    const result: FlushResult = { sent: 0, retrying: 0, failed: 0, held: 0 };
     for (;;) {
       const claimed = await this.claimBatch();
       if (claimed.length === 0) return result;
       for (const email of claimed) result[await this.deliver(email)] += 1;
     }
+  }
+
+  /** Puts a user's held emails back in the queue, oldest first (after a purchase). */
+  async releaseHeld(userId: string): Promise<number> {
+    const result = await this.outbox.update(
+      { userId, status: 'held' },
+      { status: 'pending', nextAttemptAt: this.clock.now() },
+    );
+    return result.affected ?? 0;
   }
 
   async findByDedupKeys(keys: string[]): Promise<OutboxEmailEntity[]> {
@@ -141,6 +153,10 @@ export class OutboxService implements OnModuleDestroy {
   }
 
   private async deliver(email: OutboxEmailEntity): Promise<keyof FlushResult> {
+    if ((await this.gate.admit(email)) === 'hold') {
+      await this.outbox.update({ id: email.id }, { status: 'held', leaseUntil: null });
+      return 'held';
+    }
     const attempts = email.attempts + 1;
     try {
       await this.transport.send({
@@ -161,6 +177,7 @@ export class OutboxService implements OnModuleDestroy {
     } catch (error) {
       const failure = classifySendError(error as { responseCode?: number }, attempts, this.clock.now());
       const lastError = (error as Error).message.slice(0, 1000);
+      await this.gate.settle(email, 'not-sent');
       this.logger.warn(`email ${email.id} not sent (attempt ${attempts}): ${lastError}`);
       if (failure.kind === 'permanent') {
         await this.outbox.update(

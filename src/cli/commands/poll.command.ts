@@ -17,7 +17,7 @@ export function registerPollCommands(program: Command): void {
         const flushed = await app.get(OutboxService).flush();
         console.log(
           `polled ${report.polled} feeds (${report.failed} failed), ${report.newEntries} new entries, ` +
-            `${flushed.sent} emails sent, ${flushed.retrying} to retry, ${flushed.failed} failed`,
+            `${flushed.sent} emails sent, ${flushed.retrying} to retry, ${flushed.failed} failed, ${flushed.held} held`,
         );
       }),
     );
@@ -30,7 +30,9 @@ export function registerPollCommands(program: Command): void {
     .action(() =>
       withApp(async (app) => {
         const flushed = await app.get(OutboxService).flush();
-        console.log(`${flushed.sent} emails sent, ${flushed.retrying} to retry, ${flushed.failed} failed`);
+        console.log(
+          `${flushed.sent} emails sent, ${flushed.retrying} to retry, ${flushed.failed} failed, ${flushed.held} held`,
+        );
       }),
     );
 }
