@@ -16,8 +16,9 @@ export function signToken(key: string, purpose: string, payload: string): string
 export function verifyToken(key: string, purpose: string, token: string): string | null {
   const match = /^([A-Za-z0-9_-]{1,2000})\.([A-Za-z0-9_-]{1,100})$/.exec(token);
   if (!match) return null;
-  const given = Buffer.from(match[2], 'base64url');
-  const expected = signature(key, purpose, match[1]);
+  // Compared as text: base64url decoding ignores trailing bits, so two spellings could decode alike.
+  const given = Buffer.from(match[2]);
+  const expected = Buffer.from(signature(key, purpose, match[1]).toString('base64url'));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   return Buffer.from(match[1], 'base64url').toString('utf8');
 }
