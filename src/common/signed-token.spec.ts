@@ -16,7 +16,8 @@ describe('signed tokens', () => {
     const [payload, mac] = token.split('.');
     const forged = `${Buffer.from('sub_02K').toString('base64url')}.${mac}`;
     expect(verifyToken(key, 'unsubscribe', forged)).toBeNull();
-    expect(verifyToken(key, 'unsubscribe', `${payload}.${mac.slice(0, -1)}A`)).toBeNull();
+    const otherLast = mac.endsWith('A') ? 'B' : 'A';
+    expect(verifyToken(key, 'unsubscribe', `${payload}.${mac.slice(0, -1)}${otherLast}`)).toBeNull();
   });
 
   it.each(['', '.', 'abc', 'a.b.c', 'a b.c', `${'a'.repeat(3000)}.b`])('refuses malformed %j', (token) => {
