@@ -40,6 +40,14 @@ export const configSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: httpUrl.optional(),
   INBOUND_SMTP_PORT: port.optional(),
+  INBOUND_SMTP_HOST: z.string().min(1).default('127.0.0.1'),
+  INBOUND_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
+  SUPPORT_WEBHOOK_SECRET: z.string().min(16, 'expected at least 16 characters').optional(),
+  SUPPORT_AUTO_ACK: booleanFromEnv.default(false),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

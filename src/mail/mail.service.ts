@@ -88,6 +88,11 @@ export class MailService {
   }
 
   sendSupportReply(email: SupportReplyEmail): Promise<boolean> {
+    const { references } = email;
+    const headers: Record<string, string> = references.length
+      ? { 'In-Reply-To': references[references.length - 1], References: references.join(' ') }
+      : {};
+    if (email.isAutoReply) headers['Auto-Submitted'] = 'auto-replied';
     return this.plain(
       email.dedupKey,
       email.to.userId,
@@ -95,6 +100,7 @@ export class MailService {
       'support-reply',
       email.subject,
       email.bodyText,
+      headers,
     );
   }
 
@@ -105,6 +111,7 @@ export class MailService {
     kind: string,
     subject: string,
     text: string,
+    headers?: Record<string, string>,
   ) {
     return this.outbox.enqueue({
       dedupKey,
@@ -114,6 +121,7 @@ export class MailService {
       subject,
       text,
       html: `<p>${escapeHtml(text)}</p>`,
+      headers,
     });
   }
 }

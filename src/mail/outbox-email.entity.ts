@@ -1,7 +1,10 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** `held`: waiting for the user's credits (see SendGate); released after a purchase. */
-export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'held';
+/**
+ * `held`: waiting for the user's credits (see SendGate); released after a purchase.
+ * `bounced`: sent, then reported undeliverable for good by the recipient's server (a DSN).
+ */
+export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'held' | 'bounced';
 
 /** One email, rendered in full when enqueued, so that sending is only transport and can be retried. */
 @Entity('outbox_emails')
@@ -64,4 +67,8 @@ export class OutboxEmailEntity {
 
   @Column({ name: 'sent_at', type: 'datetime', nullable: true })
   sentAt!: Date | null;
+
+  /** Temporary delivery failures reported after sending (DSNs with 4.x.x or `Action: delayed`). */
+  @Column({ name: 'soft_bounces', type: 'integer' })
+  softBounces!: number;
 }

@@ -81,6 +81,7 @@ export class OutboxService implements OnModuleDestroy {
         lastError: null,
         createdAt: now,
         sentAt: null,
+        softBounces: 0,
       });
       return true;
     } catch (error) {
@@ -110,6 +111,25 @@ export class OutboxService implements OnModuleDestroy {
 
   async findByDedupKeys(keys: string[]): Promise<OutboxEmailEntity[]> {
     return keys.length ? this.outbox.findBy({ dedupKey: In(keys) }) : [];
+  }
+
+  async findById(id: string): Promise<OutboxEmailEntity | null> {
+    return this.outbox.findOneBy({ id });
+  }
+
+  async findByMessageIds(messageIds: string[]): Promise<OutboxEmailEntity[]> {
+    return messageIds.length ? this.outbox.findBy({ messageId: In(messageIds) }) : [];
+  }
+
+  /** A permanent bounce reported after sending: the row is `bounced`; returns false for an unknown row. */
+  async markBounced(id: string, detail: string): Promise<boolean> {
+    const result = await this.outbox.update({ id }, { status: 'bounced', lastError: detail.slice(0, 1000) });
+    return result.affected === 1;
+  }
+
+  /** A temporary failure reported after sending only counts. */
+  async countSoftBounce(id: string): Promise<void> {
+    await this.outbox.increment({ id }, 'softBounces', 1);
   }
 
   onModuleDestroy(): void {
