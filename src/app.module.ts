@@ -15,6 +15,8 @@ import { FetcherModule } from './fetcher/fetcher.module';
 import { SchedulerModule } from './fetcher/scheduler.module';
 import { HealthController } from './health/health.controller';
 import { MailModule } from './mail/mail.module';
+import { InboundSmtpModule } from './support/inbound-smtp.module';
+import { SupportModule } from './support/support.module';
 
 export interface AppOptions {
   config: Config;
@@ -38,7 +40,8 @@ export class AppModule {
         MailModule,
         DeliveryModule,
         FetcherModule,
-        ...(role === 'serve' ? [ScheduleModule.forRoot(), SchedulerModule] : []),
+        SupportModule,
+        ...(role === 'serve' ? [ScheduleModule.forRoot(), SchedulerModule, InboundSmtpModule] : []),
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],

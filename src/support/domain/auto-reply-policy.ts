@@ -2,7 +2,7 @@
  * RFC 3834 for our automatic acknowledgements: never answer machines (auto-submitted, bulk, list and
  * bounce mail), never our own addresses (a loop), and at most once per sender per week.
  */
-export const ACKNOWLEDGEMENT_INTERVAL_MS = 7 * 24 * 3600_000;
+const ACKNOWLEDGEMENT_INTERVAL_MS = 7 * 24 * 3600_000;
 
 export interface AcknowledgementCandidate {
   /** The envelope sender (Return-Path); empty for bounces. */
@@ -33,9 +33,9 @@ export function decideAcknowledgement(candidate: AcknowledgementCandidate): Ackn
   return { send: true, to };
 }
 
-/** True when no acknowledgement went to this sender within the interval. */
-export function isAcknowledgementDue(lastSentAt: Date | null, now: Date): boolean {
-  return lastSentAt === null || now.getTime() - lastSentAt.getTime() >= ACKNOWLEDGEMENT_INTERVAL_MS;
+/** A sender acknowledged at or before this instant may be acknowledged again now. */
+export function lastAcknowledgementCutoff(now: Date): Date {
+  return new Date(now.getTime() - ACKNOWLEDGEMENT_INTERVAL_MS);
 }
 
 function splitAddress(address: string): [string, string] {
