@@ -120,4 +120,214 @@ describe.each(cases)('support by email on $dialect through $transport', ({ diale
       ['in', `<t2-${via}@mua.example>`, 'And another thing.'],
     ]);
   });
+  it('threads a reply without a token by In-Reply-To/References, and by the sender otherwise', async () => {
+    const email = await emailedEntry('Second post');
+    const support = `support@${domain}`;
+    const alias = `reader.alias.${via}@example.net`;
+    const byHeader = {
+      from: alias,
+      to: support,
+      messageId: `<h1-${via}@mua.example>`,
+      inReplyTo: email.messageId,
+      references: `<unknown@x> ${email.messageId}`,
+    };
+    expect(await deliver(byHeader, { from: alias, to: [support] })).toEqual({ accepted: true });
+    const [threaded] = await threadsFrom(alias);
+    expect(threaded).toMatchObject({
+      userId: reader.id,
+      contextOutboxEmailId: email.id,
+      contextSubject: 'Second post',
+    });
+
+    const bySender = {
+      from: 'Reader@Example.com',
+      to: support,
+      subject: 'Billing',
+      messageId: `<s1-${via}@mua.example>`,
+    };
+    expect(await deliver(bySender, { from: 'reader@example.com', to: [support] })).toEqual({
+      accepted: true,
+    });
+    const [own] = (await threadsFrom('Reader@Example.com')).filter((t) => t.subject === 'Billing');
+    expect(own).toMatchObject({ userId: reader.id, contextOutboxEmailId: null });
+
+    const stranger = `stranger.${via}@elsewhere.example`;
+    const unknown = { from: stranger, to: support, subject: 'Who are you?', inReplyTo: '<never-sent@x>' };
+    expect(await deliver(unknown, { from: stranger, to: [support] })).toEqual({ accepted: true });
+    expect(await threadsFrom(stranger)).toEqual([
+      expect.objectContaining({ userId: null, subject: 'Who are you?' }),
+    ]);
+  });
+
+  it('refuses a forged token and an oversized message, storing nothing', async () => {
+    const email = await emailedEntry('Third post');
+    const genuine = replyAddress(key, domain, reader.id, email.id);
+    const forgedTo = [
+      replyAddress('someone-elses-key-0123456789', domain, reader.id, email.id),
+      genuine.replace(/\.[A-Za-z0-9_-]+@/, '.AAAAAAAAAAAAAAAAAAAAAA@'),
+      `bounce+${genuine.split('+')[1]}`,
+    ];
+    const forger = `forger.${via}@evil.example`;
+    for (const to of forgedTo)
+      expect(await deliver({ from: forger, to }, { from: forger, to: [to] })).toEqual({
+        accepted: false,
+        code: via === 'SMTP' ? 550 : 422,
+      });
+    const big = { from: forger, to: genuine, text: 'x'.repeat(70) + '\n'.repeat(1) + 'y'.repeat(100_000) };
+    expect(await deliver(big, { from: forger, to: [genuine] })).toEqual({
+      accepted: false,
+      code: via === 'SMTP' ? 552 : 413,
+    });
+    expect(await threadsFrom(forger)).toEqual([]);
+    expect(
+      (await get(SupportService).listThreads()).filter((t) => t.contextOutboxEmailId === email.id),
+    ).toEqual([]);
+  });
+
+  it('sends an agent reply that threads in the user’s client, and the user’s next reply joins the thread', async () => {
+    const email = await emailedEntry('Fourth post');
+    const to = replyAddress(key, domain, reader.id, email.id);
+    const question = {
+      from: reader.email,
+      to,
+      subject: 'Re: Fourth post',
+      messageId: `<q1-${via}@mua.example>`,
+    };
+    expect(await deliver(question, { from: reader.email, to: [to] })).toEqual({ accepted: true });
+    const [thread] = (await get(SupportService).listThreads()).filter(
+      (t) => t.contextOutboxEmailId === email.id,
+    );
+
+    const sent = await get(SupportService).reply(thread.id, agent.id, 'Here is the answer.');
+    await get(OutboxService).flush();
+    const answer = outgoing.messages.find((m) => m.parsed.messageId === sent.messageId)!;
+    expect(answer.envelope.to).toEqual([reader.email]);
+    expect(answer.parsed.subject).toBe('Re: Fourth post');
+    expect(answer.parsed.text).toContain('Here is the answer.');
+    expect(answer.header('in-reply-to')).toBe(`<q1-${via}@mua.example>`);
+    expect(answer.header('references')?.split(/\s+/)).toEqual([email.messageId, `<q1-${via}@mua.example>`]);
+
+    const support = `support@${domain}`;
+    const next = {
+      from: reader.email,
+      to: support,
+      messageId: `<q2-${via}@mua.example>`,
+      inReplyTo: sent.messageId,
+      references: `${email.messageId} <q1-${via}@mua.example> ${sent.messageId}`,
+      text: 'Thanks!',
+    };
+    expect(await deliver(next, { from: reader.email, to: [support] })).toEqual({ accepted: true });
+    const { messages } = await get(SupportService).getThread(thread.id);
+    expect(messages.map((m) => [m.direction, m.agentUserId, m.bodyText.trim()])).toEqual([
+      ['in', null, 'Hello, I have a question.'],
+      ['out', agent.id, 'Here is the answer.'],
+      ['in', null, 'Thanks!'],
+    ]);
+    await expect(get(SupportService).reply(thread.id, reader.id, 'I am not an agent')).rejects.toThrow(
+      /only support agents/,
+    );
+  });
+
+  it('acknowledges a person once a week and never a machine (RFC 3834)', async () => {
+    const support = `support@${domain}`;
+    const person = `person.${via}@example.org`;
+    const machineMail = [
+      { 'Auto-Submitted': 'auto-replied' },
+      { Precedence: 'bulk' },
+      { 'List-Id': '<news.example.org>' },
+    ];
+    for (const headers of machineMail) {
+      const sender = `robot.${via}@example.org`;
+      expect(await deliver({ from: sender, to: support, headers }, { from: sender, to: [support] })).toEqual({
+        accepted: true,
+      });
+    }
+    expect(
+      await deliver(
+        { from: 'MAILER-DAEMON@example.org', to: support },
+        { from: 'MAILER-DAEMON@example.org', to: [support] },
+      ),
+    ).toEqual({ accepted: true });
+    expect(await acknowledgementsTo(`robot.${via}@example.org`)).toEqual([]);
+    expect(await acknowledgementsTo('MAILER-DAEMON@example.org')).toEqual([]);
+
+    for (const n of [1, 2])
+      expect(
+        await deliver(
+          { from: person, to: support, subject: 'Help', messageId: `<p${n}-${via}@x>` },
+          { from: person, to: [support] },
+        ),
+      ).toEqual({ accepted: true });
+    const [ack] = await acknowledgementsTo(person);
+    expect(await acknowledgementsTo(person)).toHaveLength(1);
+    expect(ack.parsed.subject).toBe('Re: Help');
+    expect(ack.header('in-reply-to')).toBe(`<p1-${via}@x>`);
+
+    server.clock.advance(7 * 24 * 3600_000);
+    expect(
+      await deliver(
+        { from: person, to: support, messageId: `<p3-${via}@x>` },
+        { from: person, to: [support] },
+      ),
+    ).toEqual({ accepted: true });
+    expect(await acknowledgementsTo(person)).toHaveLength(2);
+  });
+
+  it('bounces an email and suppresses its address on a hard DSN, and only counts a soft one', async () => {
+    const hard = await emailedEntry('Fifth post');
+    const soft = await emailedEntry('Sixth post');
+    const dsn = (outboxId: string, status: string, action: string) => ({
+      from: 'Mail Delivery System <MAILER-DAEMON@mx.example.com>',
+      to: bounceAddress(key, domain, outboxId),
+      subject: 'Undelivered Mail Returned to Sender',
+      headers: {
+        'Content-Type': 'multipart/report; report-type=delivery-status; boundary="DSN"',
+        'Auto-Submitted': 'auto-replied',
+      },
+      text: `--DSN\nContent-Type: text/plain\n\nThe mail system.\n\n--DSN\nContent-Type: message/delivery-status\n\nReporting-MTA: dns; mx.example.com\n\nFinal-Recipient: rfc822; ${reader.email}\nAction: ${action}\nStatus: ${status}\nDiagnostic-Code: smtp; ${status[0]}50 ${status} mailbox trouble\n\n--DSN--\n`,
+    });
+    for (const [email, status, action] of [
+      [hard, '5.1.1', 'failed'],
+      [soft, '4.2.2', 'delayed'],
+    ] as const) {
+      const message = dsn(email.id, status, action);
+      expect(await deliver(message, { from: '', to: [message.to] })).toEqual({ accepted: true });
+    }
+    expect(await get(OutboxService).findById(hard.id)).toMatchObject({
+      status: 'bounced',
+      lastError: expect.stringMatching(/5\.1\.1/),
+    });
+    expect(await get(SuppressionsService).reasonFor(reader.email)).toMatch(/^bounced: 5\.1\.1/);
+    expect(await get(OutboxService).findById(soft.id)).toMatchObject({ status: 'sent', softBounces: 1 });
+    expect(await threadsFrom('MAILER-DAEMON@mx.example.com')).toEqual([]);
+  });
+
+  it('keeps one thread and one copy per message when many arrive at once', async () => {
+    const email = await emailedEntry('Seventh post');
+    const to = replyAddress(key, domain, reader.id, email.id);
+    const replies = Array.from({ length: 8 }, (_, n) => ({
+      from: reader.email,
+      to,
+      messageId: `<c${n}-${via}@x>`,
+    }));
+    const duplicates = Array.from({ length: 4 }, () => ({
+      from: reader.email,
+      to,
+      messageId: `<dup-${via}@x>`,
+    }));
+    const results = await Promise.all(
+      [...replies, ...duplicates].map((mail) =>
+        inbound.deliver(rawMessage(mail), { from: reader.email, to: [to] }),
+      ),
+    );
+    expect(results.every((result) => result.accepted)).toBe(true);
+    const threads = (await get(SupportService).listThreads()).filter(
+      (t) => t.contextOutboxEmailId === email.id,
+    );
+    expect(threads).toHaveLength(1);
+    const { messages } = await get(SupportService).getThread(threads[0].id);
+    expect(messages.map((m) => m.messageId).sort()).toEqual(
+      [...replies.map((r) => r.messageId), `<dup-${via}@x>`].sort(),
+    );
+  });
 });
