@@ -28,7 +28,7 @@ export type ThreadTarget = { threadId: string } | { newThread: NewThread };
 
 export type NewMessage = Omit<SupportMessageEntity, 'id' | 'threadId' | 'messageIdHash' | 'createdAt'>;
 
-const ATTEMPTS = 3;
+const ATTEMPTS = 5;
 
 /** Threads and their messages. Appending is atomic and idempotent per Message-ID. */
 @Injectable()
@@ -74,9 +74,11 @@ export class SupportRepository {
           const now = this.clock.now();
           const threadId =
             'threadId' in target ? target.threadId : await this.threadFor(manager, target.newThread);
+          // The thread row first: its lock orders appends to one thread (on MySQL, inserting the
+          // child first takes a shared lock through the foreign key, and two such then deadlock).
+          await manager.update(SupportThreadEntity, { id: threadId }, { updatedAt: now });
           const row = { ...message, id: newId(), threadId, messageIdHash, createdAt: now };
           await manager.insert(SupportMessageEntity, row);
-          await manager.update(SupportThreadEntity, { id: threadId }, { updatedAt: now });
           return row;
         });
         return { message: stored, isNew: true };

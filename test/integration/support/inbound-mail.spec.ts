@@ -320,14 +320,86 @@ describe.each(cases)('support by email on $dialect through $transport', ({ diale
         inbound.deliver(rawMessage(mail), { from: reader.email, to: [to] }),
       ),
     );
-    expect(results.every((result) => result.accepted)).toBe(true);
+    expect(results.filter((result) => !result.accepted)).toEqual([]);
     const threads = (await get(SupportService).listThreads()).filter(
       (t) => t.contextOutboxEmailId === email.id,
     );
     expect(threads).toHaveLength(1);
     const { messages } = await get(SupportService).getThread(threads[0].id);
+    const crowd = `crowd.${via}@example.org`;
+    const support = `support@${domain}`;
+    const many = Array.from({ length: 6 }, (_, n) =>
+      rawMessage({ from: crowd, to: support, messageId: `<a${n}-${via}@x>` }),
+    );
+    await Promise.all(many.map((raw) => inbound.deliver(raw, { from: crowd, to: [support] })));
+    expect(await acknowledgementsTo(crowd)).toHaveLength(1);
     expect(messages.map((m) => m.messageId).sort()).toEqual(
       [...replies.map((r) => r.messageId), `<dup-${via}@x>`].sort(),
     );
+  });
+});
+
+describe('the raw-MIME webhook', () => {
+  let server: TestServer;
+  const message = rawMessage({ from: 'someone@example.org', to: `support@${domain}` });
+
+  beforeAll(async () => {
+    server = await createTestServer('sqlite', {
+      SECRET_KEY: key,
+      MAIL_FROM: `tidings@${domain}`,
+      SUPPORT_WEBHOOK_SECRET: webhookSecret,
+    });
+  });
+
+  afterAll(() => server.close());
+
+  const post = (headers: Record<string, string>, body: string = message) =>
+    fetch(`${server.baseUrl}/support/inbound`, { method: 'POST', headers, body });
+
+  it.each([
+    ['no credentials', { 'content-type': 'message/rfc822' }, 401],
+    [
+      'a wrong secret',
+      { authorization: 'Bearer not-the-secret-at-all', 'content-type': 'message/rfc822' },
+      401,
+    ],
+    [
+      'the secret as Basic',
+      { authorization: `Basic ${webhookSecret}`, 'content-type': 'message/rfc822' },
+      401,
+    ],
+    [
+      'a form',
+      { authorization: `Bearer ${webhookSecret}`, 'content-type': 'application/x-www-form-urlencoded' },
+      415,
+    ],
+    ['an image', { authorization: `Bearer ${webhookSecret}`, 'content-type': 'image/png' }, 415],
+  ])('refuses %s, storing nothing', async (_, headers, status) => {
+    const response = await post(headers as Record<string, string>);
+    expect(response.status).toBe(status);
+    expect(await server.app.get(SupportService).listThreads()).toEqual([]);
+  });
+
+  it('accepts garbage as a message from nobody rather than failing', async () => {
+    const response = await post(
+      { authorization: `Bearer ${webhookSecret}`, 'content-type': 'text/plain' },
+      '\u0000\u0001 not mime at all',
+    );
+    expect(response.status).toBe(202);
+    expect(await response.json()).toMatchObject({ kind: 'message', isNew: true });
+  });
+
+  it('refuses everyone when no secret is configured', async () => {
+    const bare = await createTestServer('sqlite', { MAIL_FROM: `tidings@${domain}` });
+    try {
+      const response = await fetch(`${bare.baseUrl}/support/inbound`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer ', 'content-type': 'message/rfc822' },
+        body: message,
+      });
+      expect(response.status).toBe(401);
+    } finally {
+      await bare.close();
+    }
   });
 });
