@@ -231,7 +231,7 @@ describe.each(cases)('support by email on $dialect through $transport', ({ diale
   it('acknowledges a person once a week and never a machine (RFC 3834)', async () => {
     const support = `support@${domain}`;
     const person = `person.${via}@example.org`;
-    const machineMail = [
+    const machineMail: Array<Record<string, string>> = [
       { 'Auto-Submitted': 'auto-replied' },
       { Precedence: 'bulk' },
       { 'List-Id': '<news.example.org>' },
