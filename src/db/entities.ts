@@ -1,8 +1,18 @@
 import { UserEntity } from '../accounts/user.entity';
+import { DigestRunEntity } from '../delivery/digest-run.entity';
+import { PendingDigestItemEntity } from '../delivery/pending-digest-item.entity';
 import { EntryEntity } from '../entries/entry.entity';
 import { FeedEntity } from '../feeds/feed.entity';
 import { SubscriptionEntity } from '../feeds/subscription.entity';
 import { OutboxEmailEntity } from '../mail/outbox-email.entity';
 
 /** Every entity, registered once for the DataSource; each stays private to its own module otherwise. */
-export const entities = [UserEntity, FeedEntity, SubscriptionEntity, EntryEntity, OutboxEmailEntity];
+export const entities = [
+  UserEntity,
+  FeedEntity,
+  SubscriptionEntity,
+  EntryEntity,
+  OutboxEmailEntity,
+  DigestRunEntity,
+  PendingDigestItemEntity,
+];

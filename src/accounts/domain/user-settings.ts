@@ -29,7 +29,12 @@ export const newUserSchema = z.object({
     .min(0, 'expected an hour from 0 to 23')
     .max(23, 'expected an hour from 0 to 23')
     .default(7),
-  digestWeekday: z.coerce.number().int().min(0).max(6).default(1),
+  digestWeekday: z.coerce
+    .number()
+    .int()
+    .min(0, 'expected a weekday from 0 (Sunday) to 6 (Saturday)')
+    .max(6, 'expected a weekday from 0 (Sunday) to 6 (Saturday)')
+    .default(1),
   role: z.enum(['user', 'support']).default('user'),
 });
 

@@ -11,6 +11,7 @@ interface SubscribeOptions {
   keepRandom?: number;
   include?: string;
   exclude?: string;
+  regex?: string;
 }
 
 export function registerSubscriptionCommands(program: Command): void {
@@ -28,6 +29,7 @@ export function registerSubscriptionCommands(program: Command): void {
     .option('--keep-random <k>', 'keep k random entries of each batch', parseWholeNumber('--keep-random'))
     .option('--include <words>', 'only entries with one of these words or "quoted phrases"')
     .option('--exclude <words>', 'drop entries with any of these words or "quoted phrases"')
+    .option('--regex <pattern>', 'only entries whose title or text match this regular expression')
     .description('subscribe a user to a feed (again: change the settings)')
     .action((email: string, url: string, options: SubscribeOptions) =>
       withApp(async (app) => {
@@ -39,6 +41,7 @@ export function registerSubscriptionCommands(program: Command): void {
           keepRandom: options.keepRandom,
           includeWords: options.include === undefined ? undefined : parseKeywordList(options.include),
           excludeWords: options.exclude === undefined ? undefined : parseKeywordList(options.exclude),
+          filterRegex: options.regex,
         });
         console.log(`subscribed ${user.email} to ${url.trim()} (${subscription.mode})`);
       }),
