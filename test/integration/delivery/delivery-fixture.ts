@@ -75,6 +75,21 @@ export class DeliveryFixture {
     );
   }
 
+  /** The digests (not bursts) enqueued for a user, oldest issue first. */
+  async digestsOf(user: User): Promise<OutboxRow[]> {
+    const rows = await this.query<OutboxRow>(
+      `SELECT dedup_key, kind, to_address, subject, text, html FROM outbox_emails WHERE dedup_key LIKE ?`,
+      [`digest:${user.id}:%`],
+    );
+    return rows.sort((a, b) => a.dedup_key.localeCompare(b.dedup_key));
+  }
+
+  /** Sends what is due at `at` and returns the keys of every digest the user has had so far. */
+  async digestKeysAfterSending(user: User, at: string): Promise<string[]> {
+    await this.sendDue(at);
+    return (await this.digestsOf(user)).map((row) => row.dedup_key.replace(`digest:${user.id}:`, ''));
+  }
+
   query<T = never>(sql: string, parameters: unknown[] = []): Promise<T[]> {
     return this.test.app.get(DataSource).query(sql, parameters);
   }
