@@ -37,20 +37,7 @@ export class DigestService {
   /** Every issue due at or before `now` and not sent yet; an issue missed while down goes out once. */
   async sendDue(now: Date): Promise<DigestReport> {
     const report: DigestReport = { sent: 0, empty: 0 };
-    const runs = await this.digests.takeOverAbandoned(now);
-    const waiting = await this.digests.waitingCadences();
-    const users = new Map(
-      (await this.accounts.findByIds([...new Set(waiting.map((w) => w.userId))])).map((u) => [u.id, u]),
-    );
-    for (const { userId, cadence } of waiting) {
-      const user = users.get(userId);
-      if (!user) continue;
-      const schedule = { timezone: user.timezone, hour: user.digestHour, weekday: user.digestWeekday };
-      const issue = latestDigestIssue(cadence, schedule, now);
-      if (!(await this.digests.hasItemsDueFor(userId, issue))) continue;
-      const run = await this.digests.claim(userId, issue, now);
-      if (run) runs.push(run);
-    }
+    const runs = [...(await this.digests.takeOverAbandoned(now)), ...(await this.claimDueIssues(now))];
     for (const run of runs) {
       try {
         report[(await this.sendIssue(run, now)) ? 'sent' : 'empty'] += 1;
@@ -59,6 +46,29 @@ export class DigestService {
       }
     }
     return report;
+  }
+
+  /** Claims, for each user with waiting items, the latest issue that is due and holds some of them. */
+  private async claimDueIssues(now: Date): Promise<DigestRun[]> {
+    const waiting = await this.digests.waitingCadences();
+    const users = new Map(
+      (await this.accounts.findByIds([...new Set(waiting.map((w) => w.userId))])).map((u) => [u.id, u]),
+    );
+    const claimed: DigestRun[] = [];
+    for (const { userId, cadence } of waiting) {
+      const user = users.get(userId);
+      if (!user) continue;
+      try {
+        const schedule = { timezone: user.timezone, hour: user.digestHour, weekday: user.digestWeekday };
+        const issue = latestDigestIssue(cadence, schedule, now);
+        if (!(await this.digests.hasItemsDueFor(userId, issue))) continue;
+        const run = await this.digests.claim(userId, issue, now);
+        if (run) claimed.push(run);
+      } catch (error) {
+        this.logger.error(`the ${cadence} digest of user ${userId} failed: ${(error as Error).message}`);
+      }
+    }
+    return claimed;
   }
 
   /** Composes and enqueues one claimed issue; false when nothing in it is left to show. */

@@ -1,4 +1,5 @@
 import { runTidings } from '../support/cli';
+import { expectInOrder } from '../support/expect-in-order';
 import { FeedServer, rssFeed } from '../support/feed-server';
 import { startServerProcess } from '../support/server-process';
 import { SmtpCapture } from '../support/smtp-capture';
@@ -45,7 +46,8 @@ describe.each(testDialects())('delivery on %s: poll → real-time emails → one
     await tidings('subscribe', 'now@example.com', feeds.url('/example.xml'), '--exclude', 'sponsored');
     for (const path of ['/example.xml', '/zeta.xml'])
       await tidings('subscribe', 'calm@example.com', feeds.url(path), '--mode', 'daily');
-    expect(await tidings('poll', '--once', '--all', '--at', '2026-11-21T15:00:00Z')).toMatch(/0 emails sent/);
+    await tidings('poll', '--once', '--all', '--at', '2026-11-21T15:00:00Z');
+    expect(smtp.messages).toHaveLength(0);
 
     feeds.set('/example.xml', {
       body: rssFeed('Example Blog', [
@@ -58,9 +60,7 @@ describe.each(testDialects())('delivery on %s: poll → real-time emails → one
     feeds.set('/zeta.xml', {
       body: rssFeed('Zeta News', [post('z', 'Zebras crossing', 'Sat, 21 Nov 2026 15:40:00 GMT')]),
     });
-    expect(await tidings('poll', '--once', '--all', '--at', '2026-11-21T16:00:00Z')).toMatch(
-      /4 new entries, 2 emails sent/,
-    );
+    await tidings('poll', '--once', '--all', '--at', '2026-11-21T16:00:00Z');
     const realtime = await smtp.waitFor(2);
     expect(realtime.map((email) => email.envelope.to[0])).toEqual(['now@example.com', 'now@example.com']);
     expect(realtime.map((email) => email.parsed.subject).sort()).toEqual([
@@ -77,18 +77,9 @@ describe.each(testDialects())('delivery on %s: poll → real-time emails → one
     const [digest] = (await smtp.waitFor(3)).slice(2);
     expect(digest.envelope.to).toEqual(['calm@example.com']);
     expect(digest.parsed.subject).toBe('Your daily digest');
-    const contents = [
-      'Example Blog',
-      'Bread at dawn',
-      'A sponsored post',
-      'Apples in autumn',
-      'Zeta News',
-      'Zebras crossing',
-    ];
-    for (const text of [digest.parsed.text ?? '', digest.parsed.html || '']) {
-      const positions = contents.map((title) => text.indexOf(title));
-      expect(positions.every((position) => position >= 0)).toBe(true);
-      expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    for (const text of [digest.parsed.text ?? '', digest.parsed.html ?? '']) {
+      expectInOrder(text, ['Example Blog', 'Zeta News']);
+      expectInOrder(text, ['Bread at dawn', 'A sponsored post', 'Apples in autumn', 'Zebras crossing']);
       expect(text).not.toContain('Old post');
     }
 

@@ -45,7 +45,13 @@ export class DeliveryFixture {
 
   /** The feed publishes these posts now: they are stored, then delivered as a poll would. */
   async publish(feed: Feed, posts: PostSpec[]): Promise<{ entries: Entry[]; emails: number }> {
-    const entries = await this.test.app.get(EntriesService).ingest(
+    const entries = await this.store(feed, posts);
+    return { entries, emails: await this.test.app.get(DeliveryService).deliverNewEntries(feed, entries) };
+  }
+
+  /** Stores posts as new entries of the feed, without delivering them. */
+  store(feed: Feed, posts: PostSpec[]): Promise<Entry[]> {
+    return this.test.app.get(EntriesService).ingest(
       feed.id,
       posts.map((post) => ({
         id: `${feed.id}:${post.title}`,
@@ -61,7 +67,6 @@ export class DeliveryFixture {
       })),
       this.test.clock.now(),
     );
-    return { entries, emails: await this.test.app.get(DeliveryService).deliverNewEntries(feed, entries) };
   }
 
   sendDue(at: string) {

@@ -129,4 +129,24 @@ describe.each(testDialects())('real-time delivery on %s', (dialect) => {
       pending.map((item) => `${item.user_id === ada.id ? 'ada' : 'bob'} ${item.cadence}`).sort(),
     ).toEqual(['ada daily', 'bob weekly', 'bob weekly']);
   });
+
+  it('enqueues each email and pending item once when one poll’s entries are delivered many times at once', async () => {
+    const feed = await fixture.feed('Echo Feed', [
+      [ada, {}],
+      [bob, { mode: 'daily' }],
+    ]);
+    const entries = await fixture.store(feed, [{ title: 'Echo one' }, { title: 'Echo two' }]);
+    const service = test.app.get(DeliveryService);
+    const counts = await Promise.all(
+      Array.from({ length: 8 }, () => service.deliverNewEntries(feed, entries)),
+    );
+    expect(counts.reduce((sum, count) => sum + count, 0)).toBe(2);
+    const rows = (await fixture.outbox('entry')).filter((row) => row.subject.startsWith('Echo'));
+    expect(subjects(rows)).toEqual(['Echo one', 'Echo two']);
+    const pending = await fixture.query<{ entry_id: string }>(
+      `SELECT entry_id FROM pending_digest_items WHERE user_id = ? AND entry_id IN (?, ?)`,
+      [bob.id, entries[0].id, entries[1].id],
+    );
+    expect(pending).toHaveLength(2);
+  });
 });
