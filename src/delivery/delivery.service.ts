@@ -6,7 +6,7 @@ import { Feed, FeedsService, Subscription } from '../feeds/feeds.service';
 import { MailService } from '../mail/mail.service';
 import { DigestRepository } from './digest.repository';
 import { burstTitle, isBurst } from './domain/burst';
-import { composeDigest } from './domain/compose-digest';
+import { composeDigest, newestForSection } from './domain/compose-digest';
 import { applyFilters, passesContentFilters } from './domain/filter-entries';
 import { EntryContentProvider, feedForEmail } from './entry-content.provider';
 import { RandomNumbers } from './random-numbers';
@@ -64,29 +64,34 @@ export class DeliveryService {
     pollKey: string,
   ): Promise<number> {
     const to = { userId: user.id, email: user.email };
-    const emailEntries = await Promise.all(
-      entries.map((entry) => this.content.toEmailEntry(entry, { fullText: subscription.fullText })),
-    );
+    const toEmailEntry = (entry: Entry) =>
+      this.content.toEmailEntry(entry, { fullText: subscription.fullText });
     if (isBurst(entries.length)) {
+      const { shown, moreCount } = newestForSection(entries);
       const isNew = await this.mail.sendDigest({
         dedupKey: `burst:${feed.id}:${pollKey}:user:${user.id}`,
         to,
         title: burstTitle(entries.length, feed.title ?? feed.url),
         sections: composeDigest([
-          { feed: feedForEmail(feed), subscriptionId: subscription.id, entries: emailEntries, moreCount: 0 },
+          {
+            feed: feedForEmail(feed),
+            subscriptionId: subscription.id,
+            entries: await Promise.all(shown.map(toEmailEntry)),
+            moreCount,
+          },
         ]),
         cost: REALTIME_EMAIL_CREDITS,
       });
       return isNew ? 1 : 0;
     }
     let enqueued = 0;
-    for (const [index, entry] of entries.entries()) {
+    for (const entry of entries) {
       const isNew = await this.mail.sendEntry({
         dedupKey: `entry:${entry.id}:user:${user.id}`,
         to,
         subscriptionId: subscription.id,
         feed: feedForEmail(feed),
-        entry: emailEntries[index],
+        entry: await toEmailEntry(entry),
       });
       if (isNew) enqueued += 1;
     }

@@ -6,7 +6,7 @@ import { FeedsService } from '../feeds/feeds.service';
 import { DigestSection } from '../mail/email-models';
 import { MailService } from '../mail/mail.service';
 import { DigestRepository, DigestRun, PendingDigestItem } from './digest.repository';
-import { composeDigest } from './domain/compose-digest';
+import { composeDigest, newestForSection } from './domain/compose-digest';
 import { cadenceOfIssue, latestDigestIssue } from './domain/digest-schedule';
 import { keepSelection } from './domain/filter-entries';
 import { EntryContentProvider, feedForEmail } from './entry-content.provider';
@@ -104,14 +104,16 @@ export class DigestService {
       const waiting = items
         .filter((item) => item.subscriptionId === subscription.id)
         .flatMap((item) => entries.get(item.entryId) ?? []);
-      const kept = keepSelection(waiting, subscription, () => this.random.next());
+      const { shown, moreCount } = newestForSection(
+        keepSelection(waiting, subscription, () => this.random.next()),
+      );
       sections.push({
         feed: feedForEmail(subscription.feed),
         subscriptionId: subscription.id,
         entries: await Promise.all(
-          kept.map((entry) => this.content.toEmailEntry(entry, { fullText: subscription.fullText })),
+          shown.map((entry) => this.content.toEmailEntry(entry, { fullText: subscription.fullText })),
         ),
-        moreCount: 0,
+        moreCount,
       });
     }
     return sections;

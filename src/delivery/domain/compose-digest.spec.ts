@@ -1,5 +1,11 @@
 import { DigestSection, EntryForEmail } from '../../mail/email-models';
-import { composeDigest, DIGEST_HTML_BUDGET, ENTRIES_PER_FEED, ENTRY_HTML_BUDGET } from './compose-digest';
+import {
+  composeDigest,
+  DIGEST_HTML_BUDGET,
+  ENTRIES_PER_FEED,
+  ENTRY_HTML_BUDGET,
+  newestForSection,
+} from './compose-digest';
 import { burstTitle, isBurst, BURST_THRESHOLD } from './burst';
 
 function entry(title: string, published: string | null, html = `<p>${title}</p>`): EntryForEmail {
@@ -56,6 +62,21 @@ describe('composeDigest', () => {
     expect(digest.every((s) => s.entries.length >= 1 && s.entries.length + s.moreCount === 3)).toBe(true);
     expect(total).toBeLessThanOrEqual(DIGEST_HTML_BUDGET + 60 * ENTRY_HTML_BUDGET);
     expect(digest.at(-1)!.entries).toHaveLength(1);
+  });
+});
+
+describe('newestForSection', () => {
+  it('keeps the newest ENTRIES_PER_FEED, undated last, and counts the rest', () => {
+    const entries = Array.from({ length: ENTRIES_PER_FEED + 2 }, (_, i) => ({
+      id: i,
+      publishedAt: i === 0 ? null : new Date(Date.UTC(2026, 10, i)),
+    }));
+    const { shown, moreCount } = newestForSection(entries);
+    expect(shown.map((entry) => entry.id)).toEqual(
+      Array.from({ length: ENTRIES_PER_FEED }, (_, i) => ENTRIES_PER_FEED + 1 - i),
+    );
+    expect(moreCount).toBe(2);
+    expect(newestForSection(entries.slice(0, 3)).moreCount).toBe(0);
   });
 });
 

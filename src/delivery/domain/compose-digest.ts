@@ -29,6 +29,22 @@ export function composeDigest(sections: readonly DigestSection[]): DigestSection
     });
 }
 
+/**
+ * The entries a section will show at most, newest first, and how many are left out: lets the caller
+ * render (and extract) only what can be shown.
+ */
+export function newestForSection<T extends { publishedAt: Date | null }>(
+  entries: readonly T[],
+): { shown: T[]; moreCount: number } {
+  const newest = [...entries].sort(
+    (a, b) => (b.publishedAt?.getTime() ?? 0) - (a.publishedAt?.getTime() ?? 0),
+  );
+  return {
+    shown: newest.slice(0, ENTRIES_PER_FEED),
+    moreCount: Math.max(0, newest.length - ENTRIES_PER_FEED),
+  };
+}
+
 function feedName(section: DigestSection): string {
   return section.feed.title ?? section.feed.url;
 }
