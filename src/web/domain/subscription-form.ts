@@ -5,11 +5,12 @@ import {
 } from '../../feeds/domain/subscription-settings';
 
 export const FILTER_COUNTS = [3, 5, 10] as const;
+const FILTERS = ['none', 'recent', 'random'] as const;
 
 /** The settings form as the browser posts it and as the page shows it. */
 export interface SubscriptionFormValues {
   mode: string;
-  filter: 'none' | 'recent' | 'random';
+  filter: (typeof FILTERS)[number];
   filterCount: number;
   include: string;
   exclude: string;
@@ -24,7 +25,7 @@ const text = (value: unknown, max = 5000) => (typeof value === 'string' ? value.
 
 /** Reads the posted form into settings, or into field-by-field errors (nothing is stored then). */
 export function readSubscriptionForm(body: Record<string, unknown>): SubscriptionFormResult {
-  const filter = ['recent', 'random'].includes(text(body.filter)) ? (text(body.filter) as 'recent') : 'none';
+  const filter = FILTERS.find((name) => name === body.filter) ?? 'none';
   const values: SubscriptionFormValues = {
     mode: text(body.mode, 20),
     filter,
