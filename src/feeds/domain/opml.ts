@@ -114,9 +114,11 @@ function isHttpUrl(text: string): boolean {
 }
 
 function escapeXml(text: string): string {
-  return text
-    // XML 1.0 forbids most control characters even when escaped.
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')
-    .replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+  return (
+    text
+      // XML 1.0 forbids most control characters even when escaped.
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')
+      .replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+  );
 }

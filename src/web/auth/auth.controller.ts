@@ -1,4 +1,16 @@
-import { Body, Controller, Get, Header, Param, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  Param,
+  Post,
+  Req,
+  Res,
+  UseFilters,
+  UseGuards,
+} from '@nestjs/common';
 import { Response } from 'express';
 import { ValidationError } from '../../common/errors';
 import { timezoneOptions } from '../domain/format';
@@ -36,6 +48,7 @@ export class AuthController {
   }
 
   @Post('signin')
+  @HttpCode(200)
   @Header('Content-Type', 'text/html; charset=utf-8')
   async request(
     @Req() request: WebRequest,

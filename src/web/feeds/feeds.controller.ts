@@ -3,6 +3,7 @@ import {
   Controller,
   Get,
   Header,
+  HttpCode,
   Param,
   Post,
   Query,
@@ -74,6 +75,7 @@ export class FeedsController {
   }
 
   @Post('feeds/lookup')
+  @HttpCode(200)
   @Header('Content-Type', 'text/html; charset=utf-8')
   async lookUp(
     @Req() request: WebRequest,
