@@ -1,15 +1,15 @@
 import { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import PostalMime from 'postal-mime';
 import { AppModule } from '../../src/app.module';
 import { Clock } from '../../src/common/clock';
 import { loadConfig } from '../../src/config/load-config';
 import { prepareDatabase } from '../../src/db/prepare-database';
 import { PollScheduler } from '../../src/fetcher/poll.scheduler';
+import { waitForSignInLink } from './outbox-files';
 import { TestClock } from './test-app';
 import { createTestDatabase, Dialect } from './test-database';
 
@@ -103,14 +103,8 @@ export class WebClient {
   }
 
   /** The link in the newest sign-in email to this address (waits for the outbox flush to write it). */
-  async waitForSignInLink(email: string, after = 0): Promise<string> {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const links = await signInLinksTo(this.outboxDir, email);
-      if (links.length > after) return links[links.length - 1];
-      if (Date.now() > deadline) throw new Error(`no sign-in email to ${email}`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+  waitForSignInLink(email: string, after = 0): Promise<string> {
+    return waitForSignInLink(this.outboxDir, email, after);
   }
 
   private async request(path: string, init: RequestInit): Promise<Page> {
@@ -136,15 +130,4 @@ export class WebClient {
       headers: response.headers,
     };
   }
-}
-
-export async function signInLinksTo(outboxDir: string, email: string): Promise<string[]> {
-  const links: string[] = [];
-  for (const file of readdirSync(outboxDir).sort()) {
-    const message = await PostalMime.parse(readFileSync(join(outboxDir, file)));
-    if (message.to?.[0]?.address !== email.toLowerCase()) continue;
-    const link = /https?:\/\/\S+\/signin\/[A-Za-z0-9_-]+/.exec(message.text ?? '')?.[0];
-    if (link) links.push(link);
-  }
-  return links;
 }

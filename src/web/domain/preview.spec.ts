@@ -7,6 +7,10 @@ describe('previewText', () => {
     );
   });
 
+  it('joins inline markup without stray spaces and separates blocks', () => {
+    expect(previewText('<p>It is <em>kind</em>.</p><p>Next<br>line</p>')).toBe('It is kind. Next line');
+  });
+
   it('leaves entities that spell tags as text (they are escaped again on the page)', () => {
     expect(previewText('&lt;img src=x onerror=alert(1)&gt;')).toBe('<img src=x onerror=alert(1)>');
   });

@@ -5,7 +5,8 @@
 export function previewText(html: string | null, maxLength = 600): string {
   const text = (html ?? '')
     .replace(/<(script|style)[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
+    .replace(/<\/?(p|div|br|li|h[1-6]|blockquote|pre|tr|td)\b[^>]*>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
     .replace(/&nbsp;/g, ' ')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')

@@ -1,5 +1,6 @@
 import { testDialects } from '../../support/test-database';
-import { createWebTestApp, signInLinksTo, WebTestApp } from '../../support/web-app';
+import { signInLinksTo } from '../../support/outbox-files';
+import { createWebTestApp, WebTestApp } from '../../support/web-app';
 
 describe.each(testDialects())('dashboard sign-in on %s', (dialect) => {
   let web: WebTestApp;
