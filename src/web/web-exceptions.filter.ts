@@ -18,8 +18,7 @@ export class WebExceptionsFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     if (response.headersSent) return;
     if (exception instanceof SignInRequiredError) {
-      const next = request.method === 'GET' ? `?next=${encodeURIComponent(request.originalUrl)}` : '';
-      response.redirect(303, `/signin${next}`);
+      response.redirect(303, '/signin');
       return;
     }
     const context = request.web ?? { user: null, sessionToken: null, csrfToken: '', scriptNonce: '' };
