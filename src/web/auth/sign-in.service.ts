@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { Repository } from 'typeorm';
+import { LessThan, Repository } from 'typeorm';
 import { AccountsService, User } from '../../accounts/accounts.service';
 import { emailSchema, timezoneSchema } from '../../accounts/domain/user-settings';
 import { Clock } from '../../common/clock';
@@ -51,6 +51,7 @@ export class SignInService implements OnModuleDestroy {
       throw new TooManyRequestsError(
         'Too many sign-in links were asked for. Wait a few minutes and try again.',
       );
+    await this.tokens.delete({ expiresAt: LessThan(new Date(now.getTime() - 86_400_000)) });
     const token = randomBytes(32).toString('base64url');
     const id = newId();
     await this.tokens.insert({

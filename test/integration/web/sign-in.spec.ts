@@ -132,6 +132,19 @@ describe.each(testDialects())('dashboard sign-in on %s', (dialect) => {
     expect((await ask('busy@example.com')).status).toBe(200);
   });
 
+  it('lets exactly 5 of 20 simultaneous requests for one address through', async () => {
+    const browser = web.browser();
+    await browser.get('/signin');
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        browser.post('/signin', { email: 'burst@example.com', timezone: 'UTC' }),
+      ),
+    );
+    const statuses = results.map((result) => result.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+  });
+
   it('shows bad input inline and sends nothing', async () => {
     const browser = web.browser();
     await browser.get('/signin');
