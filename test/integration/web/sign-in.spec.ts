@@ -148,6 +148,8 @@ describe.each(testDialects())('dashboard sign-in on %s', (dialect) => {
   it('shows bad input inline and sends nothing', async () => {
     const browser = web.browser();
     await browser.get('/signin');
+    const huge = await browser.post('/signin', { email: 'a'.repeat(300_000), timezone: 'UTC' });
+    expect(huge.status).toBe(413);
     for (const [email, timezone, message] of [
       ['not-an-email', 'UTC', 'expected an email address'],
       ['a@example.com', 'Mars/Base', 'IANA timezone'],
