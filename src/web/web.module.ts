@@ -15,6 +15,7 @@ import { WebCookies } from './auth/web-cookies';
 import { WebRequestMiddleware } from './auth/web-request.middleware';
 import { FeedFinder } from './feeds/feed-finder.service';
 import { FeedsController } from './feeds/feeds.controller';
+import { SubscriptionController } from './feeds/subscription.controller';
 import { OpmlController } from './opml/opml.controller';
 import { OpmlUploadMiddleware } from './opml/opml-upload.middleware';
 import { PendingPagesController } from './pending-pages.controller';
@@ -22,7 +23,14 @@ import { AssetsController } from './views/assets.controller';
 import { WebViews } from './views/web-views';
 import { WebExceptionsFilter } from './web-exceptions.filter';
 
-const PAGES = [AuthController, FeedsController, OpmlController, AccountController, PendingPagesController];
+const PAGES = [
+  AuthController,
+  FeedsController,
+  SubscriptionController,
+  OpmlController,
+  AccountController,
+  PendingPagesController,
+];
 
 /** The server-rendered dashboard (role `serve` only). */
 @Module({

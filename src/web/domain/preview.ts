@@ -1,3 +1,23 @@
+/** What the dashboard shows of a post "as the email would look", all plain text (escaped when rendered). */
+export interface EmailPreview {
+  title: string | null;
+  link: string | null;
+  teaser: string;
+}
+
+export function emailPreviewOf(entry: {
+  title: string | null;
+  link: string | null;
+  summary: string | null;
+  content: string | null;
+}): EmailPreview {
+  return {
+    title: entry.title,
+    link: httpLinkOrNull(entry.link),
+    teaser: previewText(entry.content ?? entry.summary),
+  };
+}
+
 /**
  * The newest entry as a short plain-text teaser for the add-feed preview. Tags are dropped rather than
  * parsed: the result is escaped again when rendered, so markup can never get through.

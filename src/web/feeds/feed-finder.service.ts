@@ -24,12 +24,17 @@ export class FeedFinder {
     if (feeds.length === 0)
       throw new ValidationError(`No feed found at ${page.url}: neither a feed nor a page that links to one.`);
     if (feeds.length > 1) return { kind: 'choices', pageUrl: page.url, feeds };
-    const feed = await this.fetchDocument(feeds[0].url);
-    if (!looksLikeFeed(feed.body)) throw new ValidationError(`${feeds[0].url} does not answer with a feed.`);
+    return this.fetchFeed(feeds[0].url);
+  }
+
+  /** The feed at this URL as it is now, for a preview of its newest post. */
+  async fetchFeed(url: string): Promise<FeedLookup & { kind: 'feed' }> {
+    const feed = await this.fetchDocument(validateFeedUrl(url));
+    if (!looksLikeFeed(feed.body)) throw new ValidationError(`${url} does not answer with a feed.`);
     return this.asFeed(feed.url, feed.body);
   }
 
-  private async asFeed(url: string, body: string): Promise<FeedLookup> {
+  private async asFeed(url: string, body: string): Promise<FeedLookup & { kind: 'feed' }> {
     try {
       const parsed = await parseFeed(body);
       return { kind: 'feed', url, title: parsed.title, newest: newestOf(parsed.entries) };

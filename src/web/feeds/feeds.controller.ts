@@ -4,7 +4,6 @@ import {
   Get,
   Header,
   HttpCode,
-  Param,
   Post,
   Query,
   Req,
@@ -16,12 +15,8 @@ import { Response } from 'express';
 import { ValidationError } from '../../common/errors';
 import { FeedsService } from '../../feeds/feeds.service';
 import { CsrfGuard, SignedInGuard } from '../auth/guards';
-import { httpLinkOrNull, previewText } from '../domain/preview';
-import {
-  readSubscriptionForm,
-  subscriptionFormValues,
-  SubscriptionFormValues,
-} from '../domain/subscription-form';
+import { emailPreviewOf } from '../domain/preview';
+import { readSubscriptionForm, SubscriptionFormValues } from '../domain/subscription-form';
 import { WebViews } from '../views/web-views';
 import { WebExceptionsFilter } from '../web-exceptions.filter';
 import { WebRequest } from '../web-request';
@@ -37,7 +32,7 @@ const DEFAULT_FORM: SubscriptionFormValues = {
   fullText: false,
 };
 
-/** The feed list, adding a feed (by feed or site URL, with a preview), per-subscription settings. */
+/** The feed list, and adding a feed (by its URL or a site's URL, with a preview of the newest post). */
 @Controller()
 @UseGuards(SignedInGuard, CsrfGuard)
 @UseFilters(WebExceptionsFilter)
@@ -92,11 +87,7 @@ export class FeedsController {
           { title: 'Add a feed', url, choices: found.feeds },
           '/feeds',
         );
-      const newest = found.newest && {
-        title: found.newest.title,
-        link: httpLinkOrNull(found.newest.link),
-        teaser: previewText(found.newest.content ?? found.newest.summary),
-      };
+      const newest = found.newest && emailPreviewOf(found.newest);
       return this.views.render(
         request.web,
         'feed-add',
@@ -131,64 +122,9 @@ export class FeedsController {
     await this.feeds.subscribe(request.web.user!.id, url, form.settings);
     response.redirect(303, '/feeds?notice=added');
   }
-
-  @Get('feeds/:id')
-  @Header('Content-Type', 'text/html; charset=utf-8')
-  async show(
-    @Req() request: WebRequest,
-    @Param('id') id: string,
-    @Query('notice') notice?: string,
-  ): Promise<string> {
-    const subscription = await this.feeds.subscriptionOfUser(request.web.user!.id, id);
-    return this.views.render(
-      request.web,
-      'subscription',
-      {
-        title: subscription.feed.title ?? subscription.feed.url,
-        subscription,
-        form: subscriptionFormValues(subscription),
-        notice: NOTICES[notice ?? ''],
-      },
-      '/feeds',
-    );
-  }
-
-  @Post('feeds/:id')
-  async update(
-    @Req() request: WebRequest,
-    @Res() response: Response,
-    @Param('id') id: string,
-    @Body() body: Form,
-  ): Promise<void> {
-    const subscription = await this.feeds.subscriptionOfUser(request.web.user!.id, id);
-    const form = readSubscriptionForm(body);
-    if (!form.isValid) {
-      const title = subscription.feed.title ?? subscription.feed.url;
-      const page = { title, subscription, form: form.values, errors: form.errors };
-      response
-        .status(422)
-        .type('html')
-        .send(this.views.render(request.web, 'subscription', page, '/feeds'));
-      return;
-    }
-    await this.feeds.subscribe(subscription.userId, subscription.feed.url, form.settings);
-    response.redirect(303, `/feeds/${subscription.id}?notice=saved`);
-  }
-
-  @Post('feeds/:id/unsubscribe')
-  async unsubscribe(
-    @Req() request: WebRequest,
-    @Param('id') id: string,
-    @Res() response: Response,
-  ): Promise<void> {
-    const subscription = await this.feeds.subscriptionOfUser(request.web.user!.id, id);
-    await this.feeds.unsubscribe(subscription.userId, subscription.feed.url);
-    response.redirect(303, '/feeds?notice=removed');
-  }
 }
 
 const NOTICES: Record<string, string> = {
   added: 'Subscribed. New posts will arrive by email.',
-  saved: 'Settings saved.',
   removed: 'Unsubscribed.',
 };

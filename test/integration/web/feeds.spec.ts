@@ -75,6 +75,12 @@ describe.each(testDialects())('dashboard feeds on %s', (dialect) => {
     expect(list.html).toContain('never: crypto');
     expect(list.html).toContain('status-active');
     expect(list.html).toMatch(/Next poll<\/dt><dd>22 Nov 2026, 11:00/);
+
+    const id = subscriptionId(list.html, site.url('/feed.xml'));
+    const preview = await reader.get(`/feeds/${id}/preview`);
+    expect(preview.status).toBe(200);
+    expect(preview.html).toContain('Newest &lt;post&gt;');
+    expect(preview.html).not.toContain('<script>alert');
   });
 
   it('lets the reader pick when a site has several feeds', async () => {
@@ -143,6 +149,8 @@ describe.each(testDialects())('dashboard feeds on %s', (dialect) => {
     expect((await other.get(`/feeds/${id}`)).status).toBe(404);
     expect((await other.post(`/feeds/${id}`, { mode: 'realtime' })).status).toBe(404);
     expect((await other.post(`/feeds/${id}/unsubscribe`)).status).toBe(404);
+    expect((await other.get(`/feeds/${id}/preview`)).status).toBe(404);
+    expect((await reader.get(`/feeds/${id}/preview`)).html).toContain('answered with status 404');
     expect((await other.get('/feeds')).html).not.toContain(site.url('/mine.xml'));
     expect((await reader.get(`/feeds/${id}`)).html).toContain('value="daily" checked');
   });
