@@ -56,6 +56,7 @@ function setSecurityHeaders(response: Response, scriptNonce: string): void {
     `default-src 'none'; style-src 'self'; img-src 'self' data:; script-src 'nonce-${scriptNonce}'; ` +
       "base-uri 'none'; frame-ancestors 'none'",
   );
+  response.removeHeader('X-Powered-By');
   response.setHeader('X-Content-Type-Options', 'nosniff');
   response.setHeader('X-Frame-Options', 'DENY');
   // Sign-in links carry their token in the path: never leak it to another site.
