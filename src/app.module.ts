@@ -15,6 +15,7 @@ import { FetcherModule } from './fetcher/fetcher.module';
 import { SchedulerModule } from './fetcher/scheduler.module';
 import { HealthController } from './health/health.controller';
 import { MailModule } from './mail/mail.module';
+import { WebModule } from './web/web.module';
 
 export interface AppOptions {
   config: Config;
@@ -38,7 +39,7 @@ export class AppModule {
         MailModule,
         DeliveryModule,
         FetcherModule,
-        ...(role === 'serve' ? [ScheduleModule.forRoot(), SchedulerModule] : []),
+        ...(role === 'serve' ? [ScheduleModule.forRoot(), SchedulerModule, WebModule] : []),
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Command, CommanderError } from 'commander';
 import { registerFeedCommands } from './commands/feeds.command';
+import { registerOpmlCommands } from './commands/opml.command';
 import { registerPollCommands } from './commands/poll.command';
 import { registerServerCommands } from './commands/server.command';
 import { registerSubscriptionCommands } from './commands/subscriptions.command';
@@ -13,6 +14,7 @@ export function buildProgram(): Command {
   registerSubscriptionCommands(program);
   registerFeedCommands(program);
   registerPollCommands(program);
+  registerOpmlCommands(program);
   return program;
 }
 

@@ -3,6 +3,16 @@ import { EntryEntity } from '../entries/entry.entity';
 import { FeedEntity } from '../feeds/feed.entity';
 import { SubscriptionEntity } from '../feeds/subscription.entity';
 import { OutboxEmailEntity } from '../mail/outbox-email.entity';
+import { SessionEntity } from '../web/auth/session.entity';
+import { SignInTokenEntity } from '../web/auth/sign-in-token.entity';
 
 /** Every entity, registered once for the DataSource; each stays private to its own module otherwise. */
-export const entities = [UserEntity, FeedEntity, SubscriptionEntity, EntryEntity, OutboxEmailEntity];
+export const entities = [
+  UserEntity,
+  FeedEntity,
+  SubscriptionEntity,
+  EntryEntity,
+  OutboxEmailEntity,
+  SignInTokenEntity,
+  SessionEntity,
+];
