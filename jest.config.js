@@ -12,8 +12,15 @@ const transform = {
       module: { type: 'commonjs' },
     },
   ],
+  // parse5 8 and its entities are ES modules only: Node 20.19+ requires them natively, Jest needs them compiled.
+  '/node_modules/(parse5|entities)/.+\\.js$': ['@swc/jest', { module: { type: 'commonjs' } }],
 };
-const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'json'] };
+const common = {
+  transform,
+  transformIgnorePatterns: ['/node_modules/(?!(parse5|entities)/)'],
+  testEnvironment: 'node',
+  moduleFileExtensions: ['ts', 'js', 'json'],
+};
 
 module.exports = {
   projects: [

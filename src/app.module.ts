@@ -16,6 +16,7 @@ import { FetcherModule } from './fetcher/fetcher.module';
 import { SchedulerModule } from './fetcher/scheduler.module';
 import { HealthController } from './health/health.controller';
 import { MailModule } from './mail/mail.module';
+import { WebModule } from './web/web.module';
 
 export interface AppOptions {
   config: Config;
@@ -39,7 +40,9 @@ export class AppModule {
         MailModule,
         DeliveryModule,
         FetcherModule,
-        ...(role === 'serve' ? [ScheduleModule.forRoot(), SchedulerModule, DigestSchedulerModule] : []),
+        ...(role === 'serve'
+          ? [ScheduleModule.forRoot(), SchedulerModule, DigestSchedulerModule, WebModule]
+          : []),
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],

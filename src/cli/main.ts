@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Command, CommanderError } from 'commander';
 import { registerDigestCommands } from './commands/digests.command';
 import { registerFeedCommands } from './commands/feeds.command';
+import { registerOpmlCommands } from './commands/opml.command';
 import { registerPollCommands } from './commands/poll.command';
 import { registerServerCommands } from './commands/server.command';
 import { registerSubscriptionCommands } from './commands/subscriptions.command';
@@ -14,6 +15,7 @@ export function buildProgram(): Command {
   registerSubscriptionCommands(program);
   registerFeedCommands(program);
   registerPollCommands(program);
+  registerOpmlCommands(program);
   registerDigestCommands(program);
   return program;
 }

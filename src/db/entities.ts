@@ -5,6 +5,8 @@ import { EntryEntity } from '../entries/entry.entity';
 import { FeedEntity } from '../feeds/feed.entity';
 import { SubscriptionEntity } from '../feeds/subscription.entity';
 import { OutboxEmailEntity } from '../mail/outbox-email.entity';
+import { SessionEntity } from '../web/auth/session.entity';
+import { SignInTokenEntity } from '../web/auth/sign-in-token.entity';
 
 /** Every entity, registered once for the DataSource; each stays private to its own module otherwise. */
 export const entities = [
@@ -13,6 +15,8 @@ export const entities = [
   SubscriptionEntity,
   EntryEntity,
   OutboxEmailEntity,
+  SignInTokenEntity,
+  SessionEntity,
   DigestRunEntity,
   PendingDigestItemEntity,
 ];

@@ -75,6 +75,13 @@ export class FeedsService {
     return subscriptions.map((subscription) => ({ ...subscription, feed: feeds.get(subscription.feedId)! }));
   }
 
+  /** One of the user's own subscriptions; another user's id is simply not found. */
+  async subscriptionOfUser(userId: string, subscriptionId: string): Promise<Subscription & { feed: Feed }> {
+    const subscription = await this.subscriptions.findOneBy({ id: subscriptionId, userId });
+    if (!subscription) throw new NotFoundError('no such subscription');
+    return { ...subscription, feed: await this.getFeed(subscription.feedId) };
+  }
+
   subscriptionsOfFeed(feedId: string): Promise<Subscription[]> {
     return this.subscriptions.find({ where: { feedId }, order: { createdAt: 'ASC' } });
   }
