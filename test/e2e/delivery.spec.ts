@@ -152,7 +152,7 @@ describe('delivery settings on bad input', () => {
     ],
     [
       ['subscribe', 'ok@example.com', feedUrl, '--include', ' , '],
-      /includeWords: expected at least one keyword/,
+      /^error: --include: expected words or "quoted phrases"\n$/,
     ],
     [
       [

@@ -5,8 +5,8 @@ const positiveK = z.coerce.number().int().min(1, 'expected a whole number of at 
 
 const wordList = z
   .array(z.string().trim().min(1).max(200, 'a keyword is at most 200 characters'))
-  .min(1, 'expected at least one keyword')
-  .max(100, 'at most 100 keywords');
+  .max(100, 'at most 100 keywords')
+  .transform((words) => (words.length ? words : null));
 
 const filterRegex = z.string().superRefine((pattern, context) => {
   const problem = regexProblem(pattern);
