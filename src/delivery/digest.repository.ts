@@ -107,7 +107,9 @@ export class DigestRepository {
     return this.items.find({ where: { digestRunId: run.id }, order: { createdAt: 'ASC' } });
   }
 
+  /** Records the outcome; the items have served their purpose and are removed. */
   async finish(runId: string, status: DigestRunStatus, entryCount: number, now: Date): Promise<void> {
     await this.runs.update({ id: runId }, { status, entryCount, leaseUntil: null, finishedAt: now });
+    await this.items.delete({ digestRunId: runId });
   }
 }
