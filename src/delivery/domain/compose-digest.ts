@@ -20,7 +20,9 @@ export function composeDigest(sections: readonly DigestSection[]): DigestSection
     .filter((section) => section.entries.length > 0)
     .sort((a, b) => feedName(a).localeCompare(feedName(b), 'en', { sensitivity: 'base' }))
     .map((section) => {
-      const newestFirst = [...section.entries].sort(byPublishedDescending).map(withinEntryBudget);
+      const newestFirst = [...section.entries]
+        .sort((a, b) => newerFirst(a.published, b.published))
+        .map(withinEntryBudget);
       const shown = newestFirst.slice(0, ENTRIES_PER_FEED).filter((entry, index) => {
         budget -= entry.html.length;
         return index === 0 || budget >= 0;
@@ -36,9 +38,7 @@ export function composeDigest(sections: readonly DigestSection[]): DigestSection
 export function newestForSection<T extends { publishedAt: Date | null }>(
   entries: readonly T[],
 ): { shown: T[]; moreCount: number } {
-  const newest = [...entries].sort(
-    (a, b) => (b.publishedAt?.getTime() ?? 0) - (a.publishedAt?.getTime() ?? 0),
-  );
+  const newest = [...entries].sort((a, b) => newerFirst(a.publishedAt, b.publishedAt));
   return {
     shown: newest.slice(0, ENTRIES_PER_FEED),
     moreCount: Math.max(0, newest.length - ENTRIES_PER_FEED),
@@ -49,8 +49,9 @@ function feedName(section: DigestSection): string {
   return section.feed.title ?? section.feed.url;
 }
 
-function byPublishedDescending(a: EntryForEmail, b: EntryForEmail): number {
-  return (b.published?.getTime() ?? 0) - (a.published?.getTime() ?? 0);
+/** Newest first; undated entries last. */
+function newerFirst(a: Date | null, b: Date | null): number {
+  return (b?.getTime() ?? 0) - (a?.getTime() ?? 0);
 }
 
 function withinEntryBudget(entry: EntryForEmail): EntryForEmail {
