@@ -9,6 +9,7 @@ import { ConfigModule } from './config/config.module';
 import { Config } from './config/load-config';
 import { DbModule } from './db/db.module';
 import { DeliveryModule } from './delivery/delivery.module';
+import { DigestSchedulerModule } from './delivery/digest-scheduler.module';
 import { EntriesModule } from './entries/entries.module';
 import { FeedsModule } from './feeds/feeds.module';
 import { FetcherModule } from './fetcher/fetcher.module';
@@ -39,7 +40,9 @@ export class AppModule {
         MailModule,
         DeliveryModule,
         FetcherModule,
-        ...(role === 'serve' ? [ScheduleModule.forRoot(), SchedulerModule, WebModule] : []),
+        ...(role === 'serve'
+          ? [ScheduleModule.forRoot(), SchedulerModule, DigestSchedulerModule, WebModule]
+          : []),
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],

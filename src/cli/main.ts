@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { Command, CommanderError } from 'commander';
+import { registerDigestCommands } from './commands/digests.command';
 import { registerFeedCommands } from './commands/feeds.command';
 import { registerOpmlCommands } from './commands/opml.command';
 import { registerPollCommands } from './commands/poll.command';
@@ -15,6 +16,7 @@ export function buildProgram(): Command {
   registerFeedCommands(program);
   registerPollCommands(program);
   registerOpmlCommands(program);
+  registerDigestCommands(program);
   return program;
 }
 

@@ -1,4 +1,6 @@
 import { UserEntity } from '../accounts/user.entity';
+import { DigestRunEntity } from '../delivery/digest-run.entity';
+import { PendingDigestItemEntity } from '../delivery/pending-digest-item.entity';
 import { EntryEntity } from '../entries/entry.entity';
 import { FeedEntity } from '../feeds/feed.entity';
 import { SubscriptionEntity } from '../feeds/subscription.entity';
@@ -15,4 +17,6 @@ export const entities = [
   OutboxEmailEntity,
   SignInTokenEntity,
   SessionEntity,
+  DigestRunEntity,
+  PendingDigestItemEntity,
 ];

@@ -32,9 +32,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real application (CLI role: no HTTP, no schedulers) on a fresh, migrated database. */
-export async function createTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase(dialect);
+/**
+ * The real application (CLI role: no HTTP, no schedulers) on a fresh, migrated database, or on the
+ * `shared` database of another test app (a second process on the same data; closing it keeps the data).
+ */
+export async function createTestApp(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  shared?: TestDatabase,
+): Promise<TestApp> {
+  const database = shared ?? (await createTestDatabase(dialect));
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     FETCH_ALLOW_PRIVATE: 'true',
@@ -54,7 +61,7 @@ export async function createTestApp(dialect: Dialect, env: Record<string, string
     database,
     close: async () => {
       await app.close();
-      await database.drop();
+      if (!shared) await database.drop();
     },
   };
 }

@@ -26,7 +26,11 @@ const digestHourSchema = z.coerce
   .min(0, 'expected an hour from 0 to 23')
   .max(23, 'expected an hour from 0 to 23');
 
-const digestWeekdaySchema = z.coerce.number().int().min(0).max(6);
+const digestWeekdaySchema = z.coerce
+  .number()
+  .int()
+  .min(0, 'expected a weekday from 0 (Sunday) to 6 (Saturday)')
+  .max(6, 'expected a weekday from 0 (Sunday) to 6 (Saturday)');
 
 export const newUserSchema = z.object({
   email: emailSchema,

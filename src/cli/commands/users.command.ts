@@ -16,9 +16,15 @@ export function registerUserCommands(program: Command): void {
       parseWholeNumber('--digest-hour'),
       7,
     )
+    .option(
+      '--digest-weekday <d>',
+      'weekday of the weekly digest, 0 (Sunday) to 6 (Saturday)',
+      parseWholeNumber('--digest-weekday'),
+      1,
+    )
     .option('--role <role>', 'user or support', 'user')
     .description('create a user')
-    .action((email: string, options: { timezone: string; digestHour: number; role: string }) =>
+    .action((email: string, options: Record<string, string | number>) =>
       withApp(async (app) => {
         const user = await app.get(AccountsService).addUser({ email, ...options });
         console.log(`added ${user.email} (${user.timezone}, digest at ${user.digestHour}:00)`);
@@ -50,6 +56,7 @@ export function registerUserCommands(program: Command): void {
             keepRandom: subscription.keepRandom,
             includeWords: subscription.includeWords ?? [],
             excludeWords: subscription.excludeWords ?? [],
+            filterRegex: subscription.filterRegex,
           })),
         };
         if (options.json) return printJson(view);

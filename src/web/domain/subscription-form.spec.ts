@@ -56,6 +56,7 @@ describe('readSubscriptionForm', () => {
       keepRandom: 10,
       includeWords: ['type theory', 'wasm'],
       excludeWords: ['crypto'],
+      filterRegex: null,
     };
     const values = subscriptionFormValues(stored);
     expect(values).toEqual({
