@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { Command, CommanderError } from 'commander';
+import { registerBillingCommands } from './commands/billing.command';
 import { registerFeedCommands } from './commands/feeds.command';
 import { registerPollCommands } from './commands/poll.command';
 import { registerServerCommands } from './commands/server.command';
@@ -13,6 +14,7 @@ export function buildProgram(): Command {
   registerSubscriptionCommands(program);
   registerFeedCommands(program);
   registerPollCommands(program);
+  registerBillingCommands(program);
   return program;
 }
 
