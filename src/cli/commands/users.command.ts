@@ -52,6 +52,7 @@ export function registerUserCommands(program: Command): void {
         const user = await app.get(AccountsService).getByEmail(email);
         const subscriptions = await app.get(FeedsService).subscriptionsOfUser(user.id);
         const view = {
+          id: user.id,
           email: user.email,
           timezone: user.timezone,
           digestHour: user.digestHour,
