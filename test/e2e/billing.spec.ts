@@ -84,7 +84,9 @@ describe('buying credits releases the emails that waited', () => {
     const responses = await Promise.all([send(payload, signature), send(payload, signature)]);
     expect(responses.map((response) => response.status)).toEqual([200, 200]);
     expect(
-      (await Promise.all(responses.map((response) => response.json()))).map((body) => body.outcome).sort(),
+      (await Promise.all(responses.map((response) => response.json() as Promise<{ outcome: string }>)))
+        .map((body) => body.outcome)
+        .sort(),
     ).toEqual(['already granted', 'granted']);
     const unknown = signEvent(
       { id: 'evt_other', type: 'invoice.paid', data: { object: {} } },
@@ -108,14 +110,6 @@ describe('buying credits releases the emails that waited', () => {
     const check = await tidings('billing', 'check', '--json');
     expect(check.code).toBe(0);
     expect(JSON.parse(check.stdout)).toEqual({ ok: true, mismatches: [] });
-    const ledger = JSON.parse((await tidings('billing', 'ledger', 'reader@example.com', '--json')).stdout);
-    expect(
-      ledger.entries.map((entry: { kind: string; amount: number }) => [entry.kind, entry.amount]),
-    ).toEqual([
-      ['purchase', 1000],
-      ['spend', -1],
-      ['spend', -1],
-    ]);
   });
 
   it('refuses bad input on the billing commands with one clear line', async () => {
@@ -125,8 +119,5 @@ describe('buying credits releases the emails that waited', () => {
     const checkout = await tidings('billing', 'checkout', 'reader@example.com', '1000');
     expect(checkout.code).not.toBe(0);
     expect(checkout.stderr).toMatch(/STRIPE_SECRET_KEY/);
-    const ledger = await tidings('billing', 'ledger', 'nobody@example.com');
-    expect(ledger.code).not.toBe(0);
-    expect(ledger.stderr).toMatch(/no user/);
   });
 });

@@ -241,7 +241,10 @@ describe.each(testDialects())('Stripe webhooks on %s', (dialect: Dialect) => {
     let operations: Array<Promise<unknown>> = [];
     for (let step = 0; step < 60; step += 1) {
       // Rounds of ten at once, so that later refunds find earlier purchases.
-      if (step % 10 === 0) operations = [await Promise.all(operations)];
+      if (step % 10 === 0) {
+        await Promise.all(operations);
+        operations = [];
+      }
       const userId = users[random(users.length)];
       const choice = random(3);
       const session = `cs_random_${userId}_${random(4)}`;
