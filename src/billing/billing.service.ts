@@ -4,16 +4,20 @@ import { NotFoundError, ValidationError } from '../common/errors';
 import { newId } from '../common/ids';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
+import { OutboxService } from '../mail/outbox.service';
+import { billingPageUrl } from './domain/billing-urls';
 import { CreditPack, findPack } from './domain/credit-packs';
-import { BalanceMismatch, LedgerRepository } from './ledger.repository';
+import { BalanceMismatch, LedgerRepository, Spend, SpendOutcome } from './ledger.repository';
 import { StripeClient } from './stripe.client';
 
-export interface Spend {
+export type { Spend, SpendOutcome };
+
+export interface Adjustment {
   userId: string;
+  /** Signed. */
   credits: number;
   idempotencyKey: string;
   reason: string;
-  reference: string | null;
 }
 
 export interface LedgerLine {
@@ -31,6 +35,7 @@ export class BillingService {
     private readonly ledger: LedgerRepository,
     private readonly stripe: StripeClient,
     private readonly accounts: AccountsService,
+    private readonly outbox: OutboxService,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
@@ -52,22 +57,35 @@ export class BillingService {
   }
 
   /** Takes credits if the balance can pay them, atomically; a repeated idempotency key is a no-op. */
-  async spend(spend: Spend): Promise<'spent' | 'duplicate' | 'insufficient'> {
+  async spend(spend: Spend): Promise<SpendOutcome> {
     if (!Number.isInteger(spend.credits) || spend.credits < 1) {
       throw new ValidationError(`a spend is a whole number of credits above 0 (got ${spend.credits})`);
     }
-    const outcome = await this.ledger.record(
-      {
-        userId: spend.userId,
-        kind: 'spend',
-        amount: -spend.credits,
-        idempotencyKey: spend.idempotencyKey,
-        reason: spend.reason,
-        reference: spend.reference,
-      },
-      { noOverdraft: true },
-    );
-    return outcome === 'recorded' ? 'spent' : (outcome as 'duplicate' | 'insufficient');
+    return this.ledger.spend(spend);
+  }
+
+  /**
+   * A correction by support, up or down (the balance may go negative); explained by `reason` and made
+   * once per `idempotencyKey`. Held emails go back in the queue when credits are added.
+   */
+  async adjust(adjustment: Adjustment): Promise<boolean> {
+    if (!Number.isInteger(adjustment.credits) || adjustment.credits === 0) {
+      throw new ValidationError(
+        `an adjustment is a whole number of credits other than 0 (got ${adjustment.credits})`,
+      );
+    }
+    const reason = adjustment.reason.trim().slice(0, 64);
+    if (!reason) throw new ValidationError('an adjustment needs a reason');
+    const outcome = await this.ledger.record({
+      userId: adjustment.userId,
+      kind: 'adjustment',
+      amount: adjustment.credits,
+      idempotencyKey: `adjustment:${adjustment.idempotencyKey}`.slice(0, 191),
+      reason,
+      reference: null,
+    });
+    if (outcome === 'recorded' && adjustment.credits > 0) await this.outbox.releaseHeld(adjustment.userId);
+    return outcome === 'recorded';
   }
 
   balanceOf(userId: string): Promise<number> {
@@ -87,11 +105,6 @@ export class BillingService {
   /** Proves the cached balances: every account whose balance is not the sum of its entries. */
   findBalanceMismatches(): Promise<BalanceMismatch[]> {
     return this.ledger.findMismatches();
-  }
-
-  /** The dashboard page where credits are bought. */
-  buyUrl(): string {
-    return `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/billing`;
   }
 
   packs(): readonly CreditPack[] {
@@ -117,7 +130,7 @@ export class BillingService {
     const [user] = await this.accounts.findByIds([userId]);
     if (!user) throw new NotFoundError(`no user ${userId}`);
     const metadata = { userId, pack: pack.id, credits: String(pack.credits) };
-    const billingPage = this.buyUrl();
+    const billingPage = billingPageUrl(this.config.PUBLIC_URL);
     const session = await this.stripe.createCheckoutSession(
       {
         mode: 'payment',

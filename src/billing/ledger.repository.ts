@@ -25,6 +25,16 @@ export interface RecordOptions {
   alongside?: (manager: EntityManager) => Promise<boolean>;
 }
 
+export interface Spend {
+  userId: string;
+  credits: number;
+  idempotencyKey: string;
+  reason: string;
+  reference: string | null;
+}
+
+export type SpendOutcome = 'spent' | 'duplicate' | 'insufficient';
+
 export type RecordOutcome = 'recorded' | 'duplicate' | 'insufficient' | 'stale';
 
 export interface BalanceMismatch {
@@ -64,6 +74,12 @@ export class LedgerRepository {
       if (isUniqueViolation(error)) return 'duplicate';
       throw error;
     }
+  }
+
+  /** A debit that never overdraws: the conditional UPDATE refuses it when the balance cannot pay. */
+  async spend({ credits, ...spend }: Spend): Promise<SpendOutcome> {
+    const outcome = await this.record({ ...spend, kind: 'spend', amount: -credits }, { noOverdraft: true });
+    return outcome === 'recorded' ? 'spent' : (outcome as SpendOutcome);
   }
 
   async balanceOf(userId: string): Promise<number> {

@@ -80,6 +80,12 @@ describe('buying credits releases the emails that waited', () => {
     expect(tampered.status).toBe(400);
     expect(await tampered.json()).toMatchObject({ error: 'WebhookSignatureError' });
     expect((await send(payload, '')).status).toBe(400);
+    const asText = await fetch(webhook, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', 'stripe-signature': signature },
+      body: payload,
+    });
+    expect(asText.status).toBe(400);
 
     const responses = await Promise.all([send(payload, signature), send(payload, signature)]);
     expect(responses.map((response) => response.status)).toEqual([200, 200]);

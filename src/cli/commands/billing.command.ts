@@ -1,7 +1,8 @@
 import { Command } from 'commander';
 import { AccountsService } from '../../accounts/accounts.service';
 import { BillingService } from '../../billing/billing.service';
-import { printJson, withApp } from '../cli-context';
+import { newId } from '../../common/ids';
+import { parseWholeNumber, printJson, withApp } from '../cli-context';
 
 export function registerBillingCommands(program: Command): void {
   const billing = program.command('billing').description('credits, the ledger and Stripe Checkout');
@@ -42,6 +43,30 @@ export function registerBillingCommands(program: Command): void {
           );
         }
         console.log(`balance ${view.balance}`);
+      }),
+    );
+
+  billing
+    .command('adjust')
+    .argument('<email>')
+    .argument('<credits>', 'credits to add, or to remove when negative', parseWholeNumber('credits'))
+    .requiredOption('--reason <text>', 'why, in a few words (kept in the ledger)')
+    .option('--key <key>', 'an idempotency key: running the command again with it changes nothing')
+    .description("correct a user's credits (support)")
+    .action((email: string, credits: number, options: { reason: string; key?: string }) =>
+      withApp(async (app) => {
+        const user = await app.get(AccountsService).getByEmail(email);
+        const service = app.get(BillingService);
+        const idempotencyKey = options.key ?? newId();
+        const isNew = await service.adjust({
+          userId: user.id,
+          credits,
+          idempotencyKey,
+          reason: options.reason,
+        });
+        console.log(
+          `${isNew ? 'adjusted' : 'already adjusted'}: balance ${await service.balanceOf(user.id)}`,
+        );
       }),
     );
 

@@ -1,5 +1,6 @@
 import { AccountsService } from '../../../src/accounts/accounts.service';
 import { BillingService } from '../../../src/billing/billing.service';
+import { ValidationError } from '../../../src/common/errors';
 import { createTestApp, TestApp } from '../../support/test-app';
 import { testDialects } from '../../support/test-database';
 
@@ -82,6 +83,26 @@ describe.each(testDialects())('the credit ledger on %s', (dialect) => {
     expect(await spend('01UNKNOWNUSER0000000000000', 'ghost')).toBe('insufficient');
     await expect(billing.grantStarterCredits(userId, -1)).rejects.toThrow(/whole number/);
     expect(await billing.balanceOf(userId)).toBe(5);
+  });
+
+  it('records a support adjustment once, up or down, below zero if need be', async () => {
+    const userId = await newUser(2);
+    const adjust = (credits: number, idempotencyKey: string) =>
+      billing.adjust({ userId, credits, idempotencyKey, reason: ' goodwill ' });
+    expect(await Promise.all([adjust(10, 'ticket-1'), adjust(10, 'ticket-1')])).toEqual(
+      expect.arrayContaining([true, false]),
+    );
+    expect(await adjust(-15, 'ticket-2')).toBe(true);
+    expect(await billing.balanceOf(userId)).toBe(-3);
+    expect((await billing.ledgerOf(userId)).slice(1)).toEqual([
+      expect.objectContaining({ kind: 'adjustment', amount: 10, reason: 'goodwill' }),
+      expect.objectContaining({ kind: 'adjustment', amount: -15, reason: 'goodwill' }),
+    ]);
+    await expect(adjust(0, 'zero')).rejects.toThrow(ValidationError);
+    await expect(adjust(1.5, 'half')).rejects.toThrow(ValidationError);
+    await expect(billing.adjust({ userId, credits: 1, idempotencyKey: 'k', reason: '  ' })).rejects.toThrow(
+      /needs a reason/,
+    );
   });
 
   it('keeps every cached balance equal to the sum of its entries', async () => {
