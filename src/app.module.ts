@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import { AccountsModule } from './accounts/accounts.module';
+import { BillingModule } from './billing/billing.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { CommonModule } from './common/common.module';
 import { loggingModule } from './common/logging';
@@ -38,6 +39,7 @@ export class AppModule {
         FeedsModule,
         EntriesModule,
         MailModule,
+        BillingModule,
         DeliveryModule,
         FetcherModule,
         ...(role === 'serve'

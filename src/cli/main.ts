@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Command, CommanderError } from 'commander';
 import { registerDigestCommands } from './commands/digests.command';
+import { registerBillingCommands } from './commands/billing.command';
 import { registerFeedCommands } from './commands/feeds.command';
 import { registerOpmlCommands } from './commands/opml.command';
 import { registerPollCommands } from './commands/poll.command';
@@ -17,6 +18,7 @@ export function buildProgram(): Command {
   registerPollCommands(program);
   registerOpmlCommands(program);
   registerDigestCommands(program);
+  registerBillingCommands(program);
   return program;
 }
 

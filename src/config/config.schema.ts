@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseCreditPacks } from '../billing/domain/credit-packs';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
@@ -39,6 +40,20 @@ export const configSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: httpUrl.optional(),
+  STRIPE_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  STARTER_CREDITS: z.coerce.number().int().min(0).max(1_000_000).default(100),
+  CREDIT_PACKS: z
+    .string()
+    .default('1000:500,5000:2000,20000:5000')
+    .transform((text, context) => {
+      const packs = parseCreditPacks(text);
+      if (typeof packs === 'string') context.addIssue({ code: 'custom', message: packs });
+      return typeof packs === 'string' ? [] : packs;
+    }),
+  CREDIT_CURRENCY: z
+    .string()
+    .regex(/^[a-z]{3}$/, 'expected a three-letter ISO currency code in lower case')
+    .default('eur'),
   INBOUND_SMTP_PORT: port.optional(),
 });
 

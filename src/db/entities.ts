@@ -1,6 +1,9 @@
 import { UserEntity } from '../accounts/user.entity';
 import { DigestRunEntity } from '../delivery/digest-run.entity';
 import { PendingDigestItemEntity } from '../delivery/pending-digest-item.entity';
+import { CreditAccountEntity } from '../billing/credit-account.entity';
+import { CreditPurchaseEntity } from '../billing/credit-purchase.entity';
+import { LedgerEntryEntity } from '../billing/ledger-entry.entity';
 import { EntryEntity } from '../entries/entry.entity';
 import { FeedEntity } from '../feeds/feed.entity';
 import { SubscriptionEntity } from '../feeds/subscription.entity';
@@ -19,4 +22,7 @@ export const entities = [
   SessionEntity,
   DigestRunEntity,
   PendingDigestItemEntity,
+  LedgerEntryEntity,
+  CreditAccountEntity,
+  CreditPurchaseEntity,
 ];

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { REALTIME_EMAIL_CREDITS } from '../billing/domain/pricing';
 import { escapeHtml } from './domain/escape-html';
 import {
   DigestEmail,
@@ -32,6 +33,7 @@ export class MailService {
       subject: title.replace(/\s+/g, ' ').slice(0, 250),
       html: `<h1>${escapeHtml(title)}</h1>${link}${email.entry.html}`,
       text: `${title}\n${email.entry.link ?? ''}\n\n— ${email.feed.title ?? email.feed.url}, via Tidings\n`,
+      cost: REALTIME_EMAIL_CREDITS,
     });
   }
 
@@ -48,6 +50,7 @@ export class MailService {
       subject: email.title,
       html: `<h1>${escapeHtml(email.title)}</h1><pre>${escapeHtml(lines.join('\n'))}</pre>`,
       text: `${email.title}\n\n${lines.join('\n')}\n`,
+      cost: email.cost,
     });
   }
 

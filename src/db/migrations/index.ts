@@ -1,10 +1,12 @@
 import { InitialSchema1763769600000 } from './1763769600000-initial-schema';
+import { BillingLedger1763769630000 } from './1763769630000-billing-ledger';
 import { DeliveryDigests1763769640000 } from './1763769640000-delivery-digests';
 import { WebSignInAndSessions1763769650000 } from './1763769650000-web-sign-in-and-sessions';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
   InitialSchema1763769600000,
+  BillingLedger1763769630000,
   DeliveryDigests1763769640000,
   WebSignInAndSessions1763769650000,
 ];

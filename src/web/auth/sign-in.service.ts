@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { LessThan, Repository } from 'typeorm';
 import { AccountsService, User } from '../../accounts/accounts.service';
 import { emailSchema, timezoneSchema } from '../../accounts/domain/user-settings';
+import { BillingService } from '../../billing/billing.service';
 import { Clock } from '../../common/clock';
 import { ConflictError, NotFoundError } from '../../common/errors';
 import { newId, sha256Hex } from '../../common/ids';
@@ -38,6 +39,7 @@ export class SignInService implements OnModuleDestroy {
     private readonly accounts: AccountsService,
     private readonly mail: MailService,
     private readonly outbox: OutboxService,
+    private readonly billing: BillingService,
     private readonly clock: Clock,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
@@ -112,7 +114,7 @@ export class SignInService implements OnModuleDestroy {
   private async createAccount(email: string, timezone: string): Promise<User> {
     try {
       const user = await this.accounts.addUser({ email, timezone });
-      // LEAD: wire the starter credits here once billing is merged, e.g. billing.grantStarterCredits(user.id).
+      await this.billing.grantStarterCredits(user.id);
       return user;
     } catch (error) {
       if (error instanceof ConflictError) return this.accounts.getByEmail(email);
