@@ -28,6 +28,9 @@ export type FeedPollUpdate = Partial<
     | 'nextPollAt'
     | 'errorCount'
     | 'lastError'
+    | 'failingSince'
+    | 'brokenSince'
+    | 'pollIntervalSeconds'
   >
 >;
 export interface FeedSummary extends Feed {
@@ -87,10 +90,16 @@ export class FeedsService {
     return feeds.map((feed) => ({ ...feed, subscribers: counts.get(feed.id) ?? 0 }));
   }
 
-  /** Active feeds with at least one subscriber whose next poll is due (every such feed with `all`). */
+  /**
+   * Feeds still polled (active, or broken and waiting to recover) with at least one subscriber whose next
+   * poll is due (every such feed with `all`). Gone feeds are never polled again.
+   */
   async dueFeeds(now: Date, options: { all?: boolean; limit?: number } = {}): Promise<FeedSummary[]> {
     const feeds = await this.feeds.find({
-      where: { status: 'active', ...(options.all ? {} : { nextPollAt: LessThanOrEqual(now) }) },
+      where: {
+        status: In(['active', 'broken']),
+        ...(options.all ? {} : { nextPollAt: LessThanOrEqual(now) }),
+      },
       order: { nextPollAt: 'ASC' },
       take: options.limit,
     });
@@ -130,6 +139,9 @@ export class FeedsService {
       nextPollAt: now,
       errorCount: 0,
       lastError: null,
+      failingSince: null,
+      brokenSince: null,
+      pollIntervalSeconds: null,
       createdAt: now,
       updatedAt: now,
     });

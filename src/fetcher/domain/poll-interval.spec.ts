@@ -1,4 +1,4 @@
-import { adaptiveIntervalMs, backoffIntervalMs, nextPollAt } from './poll-interval';
+import { adaptiveIntervalMs, backoffIntervalMs, keptIntervalMs, nextPollAt } from './poll-interval';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -31,6 +31,15 @@ describe('adaptiveIntervalMs', () => {
     expect(adaptiveIntervalMs(postsEvery(8 * HOUR, 10), { freshnessMs: MINUTE, ttlMinutes: 1 }, limits)).toBe(
       4 * HOUR,
     );
+  });
+});
+
+describe('keptIntervalMs', () => {
+  it('keeps the last interval unless the server asks for longer', () => {
+    expect(keptIntervalMs(900, 0, limits)).toBe(15 * MINUTE);
+    expect(keptIntervalMs(900, 2 * HOUR, limits)).toBe(2 * HOUR);
+    expect(keptIntervalMs(null, 0, limits)).toBe(HOUR);
+    expect(keptIntervalMs(900, 30 * 24 * HOUR, limits)).toBe(24 * HOUR);
   });
 });
 

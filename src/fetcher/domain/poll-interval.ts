@@ -27,6 +27,15 @@ export function adaptiveIntervalMs(
   return clamp(Math.max(publishing, asked), limits);
 }
 
+/** The interval of an unchanged feed: the one chosen at its last parse, lengthened by cache hints. */
+export function keptIntervalMs(
+  knownSeconds: number | null,
+  freshnessMs: number,
+  limits: PollIntervalLimits,
+): number {
+  return clamp(Math.max((knownSeconds ?? DEFAULT_POLL_INTERVAL_MS / 1000) * 1000, freshnessMs), limits);
+}
+
 /** Exponential back-off after consecutive failures, from the floor up to the ceiling. */
 export function backoffIntervalMs(consecutiveFailures: number, limits: PollIntervalLimits): number {
   const exponent = Math.min(Math.max(consecutiveFailures - 1, 0), 30);
