@@ -4,7 +4,6 @@ import { brotliDecompress, gunzip, inflate, inflateRaw, ZlibOptions } from 'node
 import { Agent, Dispatcher } from 'undici';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
-import { isAllowedScheme } from './domain/address-policy';
 import { requestTarget } from './domain/request-target';
 import { DnsResolver } from './dns-resolver';
 import { FetchError } from './fetch-error';
@@ -105,8 +104,7 @@ export class SafeHttpClient implements OnModuleDestroy {
     signal: AbortSignal,
   ): Promise<Dispatcher.ResponseData> {
     const target = requestTarget(url);
-    if (!target || !isAllowedScheme(new URL(target.origin)))
-      throw new FetchError('bad-url', `${url} is not an http(s) URL`);
+    if (!target) throw new FetchError('bad-url', `${url} is not an http(s) URL`);
     const headers: Record<string, string> = {
       'user-agent': options.userAgent ?? 'Tidings',
       accept: options.accept,

@@ -22,7 +22,9 @@ describe('requestTarget', () => {
     expect(requestTarget('http://0x7f.1/feed')?.origin).toBe('http://127.0.0.1');
   });
 
-  it('returns null for what is not a URL', () => {
+  it('returns null for what is not an http(s) URL', () => {
     expect(requestTarget('not a url')).toBeNull();
+    expect(requestTarget('file:///etc/passwd')).toBeNull();
+    expect(requestTarget('javascript:alert(1)')).toBeNull();
   });
 });
