@@ -120,6 +120,18 @@ export class FeedsService {
     await this.feeds.update({ id: feedId }, { ...update, ...urlHash, updatedAt: this.clock.now() });
   }
 
+  /** Records many polls in one transaction: on SQLite one commit instead of one per feed. */
+  async recordPolls(updates: ReadonlyArray<{ feedId: string; update: FeedPollUpdate }>): Promise<void> {
+    if (updates.length === 0) return;
+    const updatedAt = this.clock.now();
+    await this.transactions.run(async (manager) => {
+      for (const { feedId, update } of updates) {
+        const urlHash = update.url ? { urlHash: sha256Hex(update.url) } : {};
+        await manager.update(FeedEntity, { id: feedId }, { ...update, ...urlHash, updatedAt });
+      }
+    });
+  }
+
   private async findOrCreateFeed(url: string, now: Date): Promise<Feed> {
     const urlHash = sha256Hex(url);
     const existing = await this.feeds.findOneBy({ urlHash });

@@ -13,6 +13,7 @@ import { freshnessMs, HeaderValue, isBotChallenge, retryAfterUntil } from './dom
 import { FetchError } from './fetch-error';
 import { FeedNotices } from './feed-notices';
 import { HostHoldsService, hostOf } from './host-holds.service';
+import { PollStateWriter } from './poll-state-writer';
 import { SafeFetchResponse, SafeHttpClient } from './safe-http-client';
 
 const FEED_ACCEPT =
@@ -48,7 +49,8 @@ export class FeedPoller {
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
-  async poll(feed: FeedSummary, now: Date): Promise<FeedPollResult> {
+  /** Polls one feed; its new state goes to `writer` (batched), or straight to the database without one. */
+  async poll(feed: FeedSummary, now: Date, writer?: PollStateWriter): Promise<FeedPollResult> {
     let response: SafeFetchResponse;
     try {
       response = await this.http.fetch(feed.url, {
@@ -59,11 +61,11 @@ export class FeedPoller {
       });
     } catch (error) {
       if (!(error instanceof FetchError)) throw error;
-      return this.finish(feed, now, { result: failure(), outcome: error.kind, error: error.message });
+      return this.finish(feed, now, { result: failure(), outcome: error.kind, error: error.message }, writer);
     }
     const moved =
       response.permanentUrl && response.permanentUrl !== feed.url ? { url: response.permanentUrl } : {};
-    return this.finish(feed, now, await this.interpret(feed, response, now), moved);
+    return this.finish(feed, now, await this.interpret(feed, response, now), writer, moved);
   }
 
   private async interpret(feed: FeedSummary, response: SafeFetchResponse, now: Date): Promise<Finish> {
@@ -136,10 +138,11 @@ export class FeedPoller {
     feed: FeedSummary,
     now: Date,
     done: Finish,
+    writer: PollStateWriter | undefined,
     moved: FeedPollUpdate = {},
   ): Promise<FeedPollResult> {
     const health = nextHealth(feed, done.result, now, this.policy(), Math.random());
-    const update: FeedPollUpdate = {
+    const update = changedFields(feed, {
       ...done.update,
       lastOutcome: done.outcome,
       lastPolledAt: now,
@@ -152,12 +155,15 @@ export class FeedPoller {
       ...(done.result.kind === 'success'
         ? { pollIntervalSeconds: Math.round(done.result.intervalMs / 1000) }
         : {}),
-    };
-    await this.feeds.recordPoll(feed.id, { ...update, ...moved }).catch(async (error: unknown) => {
-      // The new URL already belongs to another feed: keep polling this one where it is.
-      if (!moved.url || !isUniqueViolation(error)) throw error;
-      await this.feeds.recordPoll(feed.id, update);
     });
+    if (moved.url) {
+      await this.feeds.recordPoll(feed.id, { ...update, ...moved }).catch(async (error: unknown) => {
+        // The new URL already belongs to another feed: keep polling this one where it is.
+        if (!isUniqueViolation(error)) throw error;
+        await this.feeds.recordPoll(feed.id, update);
+      });
+    } else if (writer) await writer.add(feed.id, update);
+    else await this.feeds.recordPoll(feed.id, update);
     if (health.notify)
       await this.notices.tell(feed, health.notify, done.error ?? done.outcome, health.brokenSince);
     const [newEntries, emailsEnqueued] = done.delivered ?? [0, 0];
@@ -174,6 +180,15 @@ export class FeedPoller {
   private policy(): HealthPolicy {
     return { ...this.limits(), brokenAfterMs: this.config.FEED_BROKEN_AFTER_HOURS * 3_600_000 };
   }
+}
+
+/** Only what differs from the stored feed: a routine 304 then writes two columns, not twelve. */
+function changedFields(feed: FeedSummary, update: FeedPollUpdate): FeedPollUpdate {
+  const same = (a: unknown, b: unknown) =>
+    a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
+  return Object.fromEntries(
+    Object.entries(update).filter(([key, value]) => !same(feed[key as keyof FeedSummary], value)),
+  );
 }
 
 function failure(retryAfter: Date | null = null): PollResult {

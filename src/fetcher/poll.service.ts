@@ -6,6 +6,7 @@ import { FeedsService, FeedSummary } from '../feeds/feeds.service';
 import { FeedPoller, FeedPollResult } from './feed-poller';
 import { HostHoldsService, hostOf } from './host-holds.service';
 import { runWithHostLimits, shuffled } from './host-pool';
+import { PollStateWriter } from './poll-state-writer';
 
 export interface PollReport {
   polled: number;
@@ -38,43 +39,48 @@ export class PollService {
     const now = options.now ?? this.clock.now();
     const report: PollReport = { polled: 0, failed: 0, newEntries: 0, emailsEnqueued: 0, outcomes: {} };
     const holds = await this.holds.activeHolds(now);
-    const due = (await this.feeds.dueFeeds(now, { all: options.all })).filter(
-      (feed) => !this.inFlight.has(feed.id),
-    );
+    const due = await this.feeds.dueFeeds(now, { all: options.all });
     const limits = {
       concurrency: this.config.FETCH_CONCURRENCY,
       perHost: this.config.FETCH_PER_HOST,
       gapMs: this.config.FETCH_HOST_GAP_MS,
     };
+    const writer = new PollStateWriter(this.feeds);
+    const work = due.map((feed) => ({ feed, host: hostOf(feed.url) }));
     await runWithHostLimits(
-      shuffled(due),
-      (feed) => hostOf(feed.url),
+      shuffled(work),
+      (item) => item.host,
       limits,
-      async (feed) => {
+      async ({ feed, host }) => {
+        // Checked when the work starts, not when the cycle loads: overlapping cycles load the same feeds.
+        if (this.inFlight.has(feed.id)) return;
         this.inFlight.add(feed.id);
         try {
-          const result = await this.pollOne(feed, now, holds);
+          const result = await this.pollOne(feed, host, now, holds, writer);
           if (result) tally(report, result);
         } finally {
           this.inFlight.delete(feed.id);
         }
       },
     );
+    await writer.flush();
     return report;
   }
 
   private async pollOne(
     feed: FeedSummary,
+    host: string,
     now: Date,
     holds: Map<string, Date>,
+    writer: PollStateWriter,
   ): Promise<FeedPollResult | null> {
-    const heldUntil = holds.get(hostOf(feed.url));
+    const heldUntil = holds.get(host);
     if (heldUntil && heldUntil > now) {
-      await this.feeds.recordPoll(feed.id, { nextPollAt: heldUntil });
+      await writer.add(feed.id, { nextPollAt: heldUntil });
       return null;
     }
     try {
-      const result = await this.poller.poll(feed, now);
+      const result = await this.poller.poll(feed, now, writer);
       if (result.outcome === 'http-429' || result.outcome === 'http-503') {
         const refreshed = await this.holds.activeHolds(now);
         for (const [host, until] of refreshed) holds.set(host, until);
