@@ -20,7 +20,15 @@ export class PollStateWriter {
   flush(): Promise<void> {
     const batch = this.pending;
     this.pending = [];
-    this.writing = this.writing.catch(() => undefined).then(() => this.feeds.recordPolls(batch));
+    this.writing = this.writing
+      .catch(() => undefined)
+      .then(() =>
+        // MySQL may pick this batch as a deadlock victim against another worker's writes: retry it once.
+        this.feeds.recordPolls(batch).catch((error: { code?: string }) => {
+          if (error.code !== 'ER_LOCK_DEADLOCK') throw error;
+          return this.feeds.recordPolls(batch);
+        }),
+      );
     return this.writing;
   }
 }

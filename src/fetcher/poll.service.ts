@@ -20,7 +20,7 @@ export interface PollReport {
 @Injectable()
 export class PollService {
   private readonly logger = new Logger(PollService.name);
-  /** Feeds being polled by this process: a cycle never polls a feed another cycle still has in hand. */
+  /** Feeds claimed by a cycle of this process: a cycle never polls a feed another cycle still has in hand. */
   private readonly inFlight = new Set<string>();
 
   constructor(
@@ -47,23 +47,26 @@ export class PollService {
     };
     const writer = new PollStateWriter(this.feeds);
     const work = due.map((feed) => ({ feed, host: hostOf(feed.url) }));
-    await runWithHostLimits(
-      shuffled(work),
-      (item) => item.host,
-      limits,
-      async ({ feed, host }) => {
-        // Checked when the work starts, not when the cycle loads: overlapping cycles load the same feeds.
-        if (this.inFlight.has(feed.id)) return;
-        this.inFlight.add(feed.id);
-        try {
+    // A feed stays claimed until its new state is written, so an overlapping cycle cannot poll it again.
+    const claimed: string[] = [];
+    try {
+      await runWithHostLimits(
+        shuffled(work),
+        (item) => item.host,
+        limits,
+        async ({ feed, host }) => {
+          // Checked when the work starts, not when the cycle loads: overlapping cycles load the same feeds.
+          if (this.inFlight.has(feed.id)) return;
+          this.inFlight.add(feed.id);
+          claimed.push(feed.id);
           const result = await this.pollOne(feed, host, now, holds, writer);
           if (result) tally(report, result);
-        } finally {
-          this.inFlight.delete(feed.id);
-        }
-      },
-    );
-    await writer.flush();
+        },
+      );
+      await writer.flush();
+    } finally {
+      for (const feedId of claimed) this.inFlight.delete(feedId);
+    }
     return report;
   }
 
@@ -74,12 +77,12 @@ export class PollService {
     holds: Map<string, Date>,
     writer: PollStateWriter,
   ): Promise<FeedPollResult | null> {
-    const heldUntil = holds.get(host);
-    if (heldUntil && heldUntil > now) {
-      await writer.add(feed.id, { nextPollAt: heldUntil });
-      return null;
-    }
     try {
+      const heldUntil = holds.get(host);
+      if (heldUntil && heldUntil > now) {
+        await writer.add(feed.id, { nextPollAt: heldUntil });
+        return null;
+      }
       const result = await this.poller.poll(feed, now, writer);
       if (result.outcome === 'http-429' || result.outcome === 'http-503') {
         const refreshed = await this.holds.activeHolds(now);
