@@ -37,6 +37,13 @@ export const configSchema = z.object({
     .int()
     .min(1024)
     .default(10 * 1024 * 1024),
+  FETCH_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(10_000),
+  FETCH_IDLE_TIMEOUT_MS: z.coerce.number().int().min(50).max(300_000).default(20_000),
+  FETCH_MAX_REDIRECTS: z.coerce.number().int().min(0).max(20).default(5),
+  FETCH_HOST_GAP_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  POLL_FLOOR_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  POLL_CEILING_HOURS: z.coerce.number().int().min(1).max(168).default(24),
+  FEED_BROKEN_AFTER_HOURS: z.coerce.number().int().min(1).max(2160).default(72),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: httpUrl.optional(),

@@ -7,6 +7,7 @@ import { LedgerEntryEntity } from '../billing/ledger-entry.entity';
 import { EntryEntity } from '../entries/entry.entity';
 import { FeedEntity } from '../feeds/feed.entity';
 import { SubscriptionEntity } from '../feeds/subscription.entity';
+import { HostHoldEntity } from '../fetcher/host-hold.entity';
 import { OutboxEmailEntity } from '../mail/outbox-email.entity';
 import { SessionEntity } from '../web/auth/session.entity';
 import { SignInTokenEntity } from '../web/auth/sign-in-token.entity';
@@ -25,4 +26,5 @@ export const entities = [
   LedgerEntryEntity,
   CreditAccountEntity,
   CreditPurchaseEntity,
+  HostHoldEntity,
 ];

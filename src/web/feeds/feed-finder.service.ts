@@ -4,18 +4,20 @@ import { NormalizedEntry } from '../../entries/domain/normalized-entry';
 import { parseFeed } from '../../entries/domain/parse-feed';
 import { DiscoveredFeed, discoverFeeds, looksLikeFeed } from '../../feeds/domain/discover-feeds';
 import { validateFeedUrl } from '../../feeds/domain/feed-url';
-import { HttpClient } from '../../fetcher/http-client';
+import { decodeBody } from '../../entries/domain/decode-body';
+import { SafeHttpClient } from '../../fetcher/safe-http-client';
 
 export type FeedLookup =
   | { kind: 'feed'; url: string; title: string | null; newest: NormalizedEntry | null }
   | { kind: 'choices'; pageUrl: string; feeds: DiscoveredFeed[] };
 
-const MAX_REDIRECTS = 5;
+const ACCEPT =
+  'application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/html;q=0.8, */*;q=0.5';
 
 /** Turns what the user typed (a feed URL or a site URL) into a feed with a preview, or a choice of feeds. */
 @Injectable()
 export class FeedFinder {
-  constructor(private readonly http: HttpClient) {}
+  constructor(private readonly http: SafeHttpClient) {}
 
   async lookUp(input: string): Promise<FeedLookup> {
     const page = await this.fetchDocument(validateFeedUrl(input));
@@ -36,30 +38,25 @@ export class FeedFinder {
 
   private async asFeed(url: string, body: string): Promise<FeedLookup & { kind: 'feed' }> {
     try {
-      const parsed = await parseFeed(body);
+      const parsed = await parseFeed(body, { feedUrl: url });
       return { kind: 'feed', url, title: parsed.title, newest: newestOf(parsed.entries) };
     } catch (error) {
       throw new ValidationError(`${url} looks like a feed but cannot be read: ${(error as Error).message}`);
     }
   }
 
-  /** The one place the dashboard fetches from the network: through the fetcher's client, redirects followed. */
+  /** The one place the dashboard fetches from the network: the fetcher's safe client (SSRF guard, limits, redirects). */
   private async fetchDocument(url: string): Promise<{ url: string; body: string }> {
-    let current = url;
-    for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
-      const response = await this.http.get(current).catch((error: Error) => {
-        throw new ValidationError(`Could not fetch ${current}: ${error.message}`);
-      });
-      const location = response.headers.location;
-      if (response.status >= 300 && response.status < 400 && typeof location === 'string') {
-        current = validateFeedUrl(new URL(location, current).toString());
-        continue;
-      }
-      if (response.status !== 200)
-        throw new ValidationError(`${current} answered with status ${response.status}.`);
-      return { url: current, body: response.body };
-    }
-    throw new ValidationError(`${url} redirects more than ${MAX_REDIRECTS} times.`);
+    const response = await this.http.fetch(url, { accept: ACCEPT }).catch((error: Error) => {
+      throw new ValidationError(`Could not fetch ${url}: ${error.message}`);
+    });
+    if (response.status !== 200)
+      throw new ValidationError(`${response.finalUrl} answered with status ${response.status}.`);
+    const contentType = response.headers['content-type'];
+    return {
+      url: response.finalUrl,
+      body: decodeBody(response.body, Array.isArray(contentType) ? contentType[0] : contentType),
+    };
   }
 }
 
