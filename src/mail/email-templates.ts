@@ -13,6 +13,11 @@ export const TEMPLATE_NAMES = [
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
 type CompiledTemplate = (view: object) => string;
+/** mjml 4 answers synchronously (its bundled types describe mjml 5's promise). */
+type MjmlToHtml = (
+  source: string,
+  options: { filePath: string; validationLevel: 'strict'; keepComments: boolean },
+) => { html: string; errors: Array<{ formattedMessage: string }> };
 
 /**
  * The MJML layouts in `templates/email/`, each turned into HTML once per process (on first use: MJML
@@ -37,7 +42,7 @@ export class EmailTemplates {
   }
 
   private compileAll(): Map<TemplateName, CompiledTemplate> {
-    const mjml = require('mjml') as typeof import('mjml').default;
+    const mjml = require('mjml') as MjmlToHtml;
     const handlebars = Handlebars.create();
     return new Map(
       TEMPLATE_NAMES.map((name) => {
@@ -48,7 +53,7 @@ export class EmailTemplates {
           keepComments: false,
         });
         if (errors.length)
-          throw new Error(`${filePath}: ${errors.map((e) => e.formattedMessage).join('; ')}`);
+          throw new Error(`${filePath}: ${errors.map((error) => error.formattedMessage).join('; ')}`);
         const template = handlebars.compile(collapseWhitespace(html), { strict: true, noEscape: false });
         return [name, template];
       }),
