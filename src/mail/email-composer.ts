@@ -49,7 +49,7 @@ export class EmailComposer {
   compose(composition: Composition, shrink?: () => object): EmailToSend {
     const id = newId();
     const key = this.config.SECRET_KEY;
-    const token = composition.list ? unsubscribeToken(key, composition.list.subscriptionIds) : null;
+    const token = composition.list ? unsubscribeToken(key, { emailId: id }) : null;
     const unsubscribeUrl = token ? this.unsubscribeUrl(token) : null;
     let html = this.render(composition, composition.view, unsubscribeUrl);
     if (Buffer.byteLength(html) > GMAIL_CLIP_BYTES && shrink) {
@@ -83,13 +83,14 @@ export class EmailComposer {
       headers: { ...AUTOMATED_HEADERS, ...list, ...composition.headers },
       envelopeFrom: signedAddress(key, 'bounce', id, this.domain),
       replyTo: signedAddress(key, 'reply', id, this.domain),
+      subscriptionIds: composition.list?.subscriptionIds,
       cost: composition.cost,
     };
   }
 
   /** Where a reader ends these subscriptions; also for links in page bodies (digest sections). */
   unsubscribeUrlFor(subscriptionIds: string[]): string {
-    return this.unsubscribeUrl(unsubscribeToken(this.config.SECRET_KEY, subscriptionIds));
+    return this.unsubscribeUrl(unsubscribeToken(this.config.SECRET_KEY, { subscriptionIds }));
   }
 
   private unsubscribeUrl(token: string): string {

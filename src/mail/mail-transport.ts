@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { SendMailOptions, Transporter } from 'nodemailer';
 import { Config } from '../config/load-config';
+import { PREPARED_HEADERS } from './domain/list-headers';
 
 export interface MailTransport {
   /** Largest number of sends worth running at once (the SMTP pool size). */
@@ -32,6 +33,16 @@ export const DKIM_SIGNED_HEADERS = [
   'List-Unsubscribe-Post',
   'Auto-Submitted',
 ].join(':');
+
+/** Our headers for nodemailer: the list headers are sent exactly as built (see `listHeaders`). */
+export function transportHeaders(headers: Record<string, string>) {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [
+      name,
+      PREPARED_HEADERS.has(name) ? { prepared: true, value } : value,
+    ]),
+  );
+}
 
 /** Over SMTP (pooled) when SMTP_URL is set; otherwise each email becomes an .eml file in MAIL_OUTBOX_DIR. */
 export function createMailTransport(config: Config): MailTransport {

@@ -47,6 +47,10 @@ export class OutboxEmailEntity {
   @Column({ name: 'reply_to', type: 'varchar', length: 320, nullable: true })
   replyTo!: string | null;
 
+  /** What the email's List-Unsubscribe link ends (its token names this row). */
+  @Column({ name: 'subscription_ids', type: 'simple-json', nullable: true })
+  subscriptionIds!: string[] | null;
+
   /** Set by the claim that leased this row, so that one UPDATE can claim a whole batch. */
   @Column({ name: 'claim_token', type: 'varchar', length: 26, nullable: true })
   claimToken!: string | null;

@@ -10,7 +10,7 @@ import { Config } from '../config/load-config';
 import { quotePhrase } from './domain/list-headers';
 import { classifySendError, isAddressFailure, SmtpFailure } from './domain/retry-policy';
 import { MAIL_TRANSPORT } from './mail.tokens';
-import { MailTransport } from './mail-transport';
+import { MailTransport, transportHeaders } from './mail-transport';
 import { OutboxEmailEntity } from './outbox-email.entity';
 import { admitEverything, SEND_GATE, SendGate } from './send-gate';
 import { SuppressionList } from './suppression-list';
@@ -31,6 +31,8 @@ export interface EmailToSend {
   /** SMTP envelope sender (VERP bounce address); MAIL_FROM when unset. */
   envelopeFrom?: string;
   replyTo?: string;
+  /** The subscriptions this email's List-Unsubscribe link ends. */
+  subscriptionIds?: string[];
   /** Credits charged when the email is sent; 0 (the default) for service mail. */
   cost?: number;
 }
@@ -87,6 +89,7 @@ export class OutboxService implements OnModuleDestroy {
         headers: email.headers ?? {},
         envelopeFrom: email.envelopeFrom ?? null,
         replyTo: email.replyTo ?? null,
+        subscriptionIds: email.subscriptionIds ?? null,
         claimToken: null,
         messageId: `<${id.toLowerCase()}@${domain}>`,
         status: 'pending',
@@ -151,6 +154,15 @@ export class OutboxService implements OnModuleDestroy {
     return result.affected ?? 0;
   }
 
+  /** The subscriptions an email's unsubscribe link ends (empty for an unknown email). */
+  async subscriptionIdsOf(emailId: string): Promise<string[]> {
+    const email = await this.outbox.findOne({
+      select: { id: true, subscriptionIds: true },
+      where: { id: emailId },
+    });
+    return email?.subscriptionIds ?? [];
+  }
+
   async findByDedupKeys(keys: string[]): Promise<OutboxEmailEntity[]> {
     return keys.length ? this.outbox.findBy({ dedupKey: In(keys) }) : [];
   }
@@ -209,7 +221,7 @@ export class OutboxService implements OnModuleDestroy {
         text: email.text,
         messageId: email.messageId,
         date: email.createdAt,
-        headers: email.headers,
+        headers: transportHeaders(email.headers),
       });
     } catch (error) {
       return this.recordFailure(email, attempts, error as SmtpFailure & Error);

@@ -3,27 +3,32 @@ import { ValidationError } from '../common/errors';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
 import { FeedsService } from '../feeds/feeds.service';
-import { subscriptionIdsFromToken } from './domain/mail-tokens';
+import { UnsubscribeTarget, unsubscribeTargetFromToken } from './domain/mail-tokens';
+import { OutboxService } from './outbox.service';
 
-/** One-click unsubscription: the signed token names the subscriptions; nothing else is needed. */
+/** One-click unsubscription: the signed token names what to end; nothing else is needed. */
 @Injectable()
 export class UnsubscribeService {
   constructor(
     private readonly feeds: FeedsService,
+    private readonly outbox: OutboxService,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
   /** Throws when the token is not one we signed. */
-  check(token: string): string[] {
-    const ids = subscriptionIdsFromToken(this.config.SECRET_KEY, token);
-    if (!ids) throw new ValidationError('This unsubscribe link is not valid.');
-    return ids;
+  check(token: string): UnsubscribeTarget {
+    const target = unsubscribeTargetFromToken(this.config.SECRET_KEY, token);
+    if (!target) throw new ValidationError('This unsubscribe link is not valid.');
+    return target;
   }
 
   /** Ends the token's subscriptions; already-ended ones are fine (a second click, a retry). */
   async unsubscribe(token: string): Promise<number> {
+    const target = this.check(token);
+    const ids =
+      'emailId' in target ? await this.outbox.subscriptionIdsOf(target.emailId) : target.subscriptionIds;
     let removed = 0;
-    for (const id of this.check(token)) if (await this.feeds.removeSubscription(id)) removed += 1;
+    for (const id of ids) if (await this.feeds.removeSubscription(id)) removed += 1;
     return removed;
   }
 }

@@ -3,7 +3,7 @@ import { portableColumns } from '../portable-columns';
 
 /**
  * What the outbox needs to send a row again identically after a restart (VERP envelope sender,
- * Reply-To), the batch claim token, and the addresses that must not receive mail after a hard bounce.
+ * Reply-To), the subscriptions its unsubscribe link ends, the batch claim token, and the addresses that must not receive mail after a hard bounce.
  */
 export class MailDelivery1763769620000 implements MigrationInterface {
   name = 'MailDelivery1763769620000';
@@ -14,6 +14,7 @@ export class MailDelivery1763769620000 implements MigrationInterface {
       new TableColumn(c.string('envelope_from', 320, true)),
       new TableColumn(c.string('reply_to', 320, true)),
       new TableColumn(c.string('claim_token', 26, true)),
+      new TableColumn(c.text('subscription_ids')),
     ]);
     await queryRunner.createIndex(
       'outbox_emails',
@@ -39,6 +40,11 @@ export class MailDelivery1763769620000 implements MigrationInterface {
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.dropTable('mail_suppressions');
     await queryRunner.dropIndex('outbox_emails', 'ix_outbox_emails_claim_token');
-    await queryRunner.dropColumns('outbox_emails', ['claim_token', 'reply_to', 'envelope_from']);
+    await queryRunner.dropColumns('outbox_emails', [
+      'subscription_ids',
+      'claim_token',
+      'reply_to',
+      'envelope_from',
+    ]);
   }
 }

@@ -12,12 +12,29 @@ export interface ListHeaderInput {
   unsubscribeMailto: string;
 }
 
+/**
+ * Ready to send as they are (plain ASCII, folded): the transport must not MIME-encode them, or the
+ * list id and the URLs inside `<…>` would no longer be readable by receivers.
+ */
 export function listHeaders(input: ListHeaderInput): Record<string, string> {
+  const listId = `${input.listKey.toLowerCase().replace(/[^a-z0-9-]/g, '')}.lists.${input.domain}`;
   return {
-    'List-Id': `${quotePhrase(input.listName)} <${input.listKey.toLowerCase().replace(/[^a-z0-9-]/g, '')}.lists.${input.domain}>`,
-    'List-Unsubscribe': `<${input.unsubscribeUrl}>, <${input.unsubscribeMailto}>`,
+    'List-Id': `${asciiOnly(quotePhrase(input.listName))} <${listId}>`,
+    'List-Unsubscribe': `<${input.unsubscribeUrl}>,\r\n <${input.unsubscribeMailto}>`,
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
   };
+}
+
+/** The headers `listHeaders` makes, which the transport passes through untouched. */
+export const PREPARED_HEADERS: ReadonlySet<string> = new Set([
+  'List-Id',
+  'List-Unsubscribe',
+  'List-Unsubscribe-Post',
+]);
+
+/** "Café №5" → "Cafe No5": a List-Id description is for filters, not for display. */
+function asciiOnly(text: string): string {
+  return text.normalize('NFKD').replace(/[^\x20-\x7e]/g, '');
 }
 
 /** On every email we send: we are a robot, please do not auto-reply. */

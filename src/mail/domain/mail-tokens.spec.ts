@@ -2,7 +2,7 @@ import { listHeaders, quotePhrase } from './list-headers';
 import {
   outboxIdFromAddress,
   signedAddress,
-  subscriptionIdsFromToken,
+  unsubscribeTargetFromToken,
   unsubscribeToken,
 } from './mail-tokens';
 
@@ -32,13 +32,16 @@ describe('signed addresses', () => {
 });
 
 describe('unsubscribe tokens', () => {
-  it('carry the subscription ids and nothing forged', () => {
-    const token = unsubscribeToken(key, ['a', 'b']);
-    expect(subscriptionIdsFromToken(key, token)).toEqual(['a', 'b']);
-    expect(
-      subscriptionIdsFromToken(key, token.replace(/^[^.]+/, Buffer.from('c').toString('base64url'))),
-    ).toBeNull();
-    expect(subscriptionIdsFromToken(key, unsubscribeToken(key, []))).toBeNull();
+  it('name an email or subscriptions, and nothing forged', () => {
+    const byEmail = unsubscribeToken(key, { emailId: rowId });
+    expect(unsubscribeTargetFromToken(key, byEmail)).toEqual({ emailId: rowId });
+    const bySubscriptions = unsubscribeToken(key, { subscriptionIds: ['a', 'b'] });
+    expect(unsubscribeTargetFromToken(key, bySubscriptions)).toEqual({ subscriptionIds: ['a', 'b'] });
+    const forged = bySubscriptions.replace(/^[^.]+/, Buffer.from('s:c').toString('base64url'));
+    expect(unsubscribeTargetFromToken(key, forged)).toBeNull();
+    expect(unsubscribeTargetFromToken(key, unsubscribeToken(key, { subscriptionIds: [] }))).toBeNull();
+    const bounce = signedAddress(key, 'bounce', rowId, 'x.test').split('@')[0].slice('bounce-'.length);
+    expect(unsubscribeTargetFromToken(key, bounce)).toBeNull();
   });
 });
 
@@ -55,9 +58,17 @@ describe('list headers', () => {
     ).toEqual({
       'List-Id': '"Example \\"Blog\\" Bcc: x@evil" <01kaqz4v1j.lists.tidings.example>',
       'List-Unsubscribe':
-        '<https://t.example/unsubscribe/abc>, <mailto:unsubscribe@tidings.example?subject=unsubscribe%20abc>',
+        '<https://t.example/unsubscribe/abc>,\r\n <mailto:unsubscribe@tidings.example?subject=unsubscribe%20abc>',
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
     expect(quotePhrase('a\\b')).toBe('"a\\\\b"');
+    const accented = listHeaders({
+      listKey: 'k',
+      listName: 'Café №5 ✓',
+      domain: 'd.test',
+      unsubscribeUrl: 'u',
+      unsubscribeMailto: 'm',
+    });
+    expect(accented['List-Id']).toBe('"Cafe No5 " <k.lists.d.test>');
   });
 });

@@ -3,7 +3,8 @@ import { signToken, verifyToken } from '../../common/signed-token';
 /**
  * The signed values in our emails. Bounce (VERP) and reply addresses carry the outbox row's id in their
  * local part, which RFC 5321 caps at 64 characters: hence a short (80-bit) signature there, still far
- * beyond guessing. Unsubscribe links carry the subscription ids they end.
+ * beyond guessing. Unsubscribe links in headers name the email (whose row lists its subscriptions), which
+ * keeps them short however many feeds a digest has; links in a digest's body name one subscription.
  */
 export type AddressPurpose = 'bounce' | 'reply';
 
@@ -25,14 +26,20 @@ export function outboxIdFromAddress(key: string, purpose: AddressPurpose, addres
   return verifyToken(key, purpose, match[2], ADDRESS_MAC);
 }
 
-export function unsubscribeToken(key: string, subscriptionIds: readonly string[]): string {
-  return signToken(key, 'unsubscribe', subscriptionIds.join(','));
+/** What an unsubscribe link ends: the subscriptions stored with one email (headers), or named ones. */
+export type UnsubscribeTarget = { emailId: string } | { subscriptionIds: string[] };
+
+export function unsubscribeToken(key: string, target: UnsubscribeTarget): string {
+  const payload = 'emailId' in target ? `e:${target.emailId}` : `s:${target.subscriptionIds.join(',')}`;
+  return signToken(key, 'unsubscribe', payload);
 }
 
-/** The subscription ids an unsubscribe token ends, or null when we did not make it. */
-export function subscriptionIdsFromToken(key: string, token: string): string[] | null {
+/** What an unsubscribe token ends, or null when we did not make it. */
+export function unsubscribeTargetFromToken(key: string, token: string): UnsubscribeTarget | null {
   const payload = verifyToken(key, 'unsubscribe', token);
-  if (payload === null) return null;
-  const ids = payload.split(',').filter(Boolean);
-  return ids.length ? ids : null;
+  const match = /^([es]):(.+)$/.exec(payload ?? '');
+  if (!match) return null;
+  if (match[1] === 'e') return { emailId: match[2] };
+  const ids = match[2].split(',').filter(Boolean);
+  return ids.length ? { subscriptionIds: ids } : null;
 }
