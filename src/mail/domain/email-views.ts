@@ -70,10 +70,10 @@ export function subjectLine(text: string): string {
   return oneLine(text).slice(0, 250);
 }
 
+const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+
 function byline(entry: EntryForEmail): string | null {
-  const date = entry.published
-    ? new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(entry.published)
-    : null;
+  const date = entry.published ? DATE_FORMAT.format(entry.published) : null;
   return [entry.author ? oneLine(entry.author) : null, date].filter(Boolean).join(' · ') || null;
 }
 

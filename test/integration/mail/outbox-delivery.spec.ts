@@ -131,7 +131,7 @@ describe.each(testDialects())('the outbox across processes on %s', (dialect) => 
 
   it('two workers drain 500 rows: 500 messages with 500 distinct Message-IDs', async () => {
     const database = await createTestDatabase(dialect);
-    const env = { ...MAIL_ENV, SMTP_URL: smtp.url };
+    const env = { ...MAIL_ENV, SMTP_URL: smtp.url, SMTP_POOL_SIZE: '20' };
     const first = await createTestApp(dialect, env, { database });
     const second = await createTestApp(dialect, env, { database });
     try {
