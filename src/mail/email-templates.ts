@@ -47,17 +47,26 @@ export class EmailTemplates {
     return new Map(
       TEMPLATE_NAMES.map((name) => {
         const filePath = join(this.directory, `${name}.mjml`);
-        const { html, errors } = mjml(readFileSync(filePath, 'utf8'), {
-          filePath,
-          validationLevel: 'strict',
-          keepComments: false,
-        });
-        if (errors.length)
-          throw new Error(`${filePath}: ${errors.map((error) => error.formattedMessage).join('; ')}`);
-        const template = handlebars.compile(collapseWhitespace(html), { strict: true, noEscape: false });
-        return [name, template];
+        const html = collapseWhitespace(compileMjml(mjml, filePath));
+        handlebars.parse(html); // compile() is lazy: surface a broken block now, not at the first email
+        return [name, handlebars.compile(html, { strict: true })];
       }),
     );
+  }
+}
+
+/** MJML's strict validation throws a bare ValidationError: name the layout that failed. */
+function compileMjml(mjml: MjmlToHtml, filePath: string): string {
+  try {
+    const { html, errors } = mjml(readFileSync(filePath, 'utf8'), {
+      filePath,
+      validationLevel: 'strict',
+      keepComments: false,
+    });
+    if (errors.length) throw new Error(errors.map((error) => error.formattedMessage).join('; '));
+    return html;
+  } catch (error) {
+    throw new Error(`${filePath}: ${(error as Error).message}`);
   }
 }
 

@@ -2,8 +2,8 @@
  * The text/plain part of an email, from its HTML: block elements become lines, every link keeps its
  * URL, hidden elements (MJML's preview text) and head/style/script are dropped.
  *
- * A stand-in: the content module's `htmlToText` replaces this at merge. `MailService` calls it in one
- * place (`email-composer.ts`), so the switch is one import.
+ * A stand-in: the content module's `htmlToText` replaces this at merge. The mail module reaches it only
+ * through this file, so the switch is to make this function call (or re-export) that one.
  */
 export function emailHtmlToText(html: string): string {
   const output: string[] = [];
