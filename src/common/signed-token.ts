@@ -28,8 +28,9 @@ export function verifyToken(
   const match = /^([A-Za-z0-9_-]*)\.([A-Za-z0-9_-]+)$/.exec(token);
   if (!match) return null;
   const [, encoded, signature] = match;
-  const given = Buffer.from(signature, 'base64url');
-  const expected = mac(key, purpose, encoded, macBytes(options));
+  // Compared as text: base64url's last character has spare bits, so decoding would accept variants.
+  const given = Buffer.from(signature);
+  const expected = Buffer.from(mac(key, purpose, encoded, macBytes(options)).toString('base64url'));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   return Buffer.from(encoded, 'base64url').toString('utf8');
 }
