@@ -31,6 +31,6 @@ import { UnsubscribeService } from './unsubscribe.service';
       useFactory: (config: Config) => createMailTransport(config),
     },
   ],
-  exports: [OutboxService, MailService],
+  exports: [OutboxService, MailService, UnsubscribeService],
 })
 export class MailModule {}

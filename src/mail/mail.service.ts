@@ -3,6 +3,7 @@ import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
 import {
   digestView,
+  digestViewWithoutExcerpts,
   entryTitle,
   entryView,
   excerpt,
@@ -58,21 +59,24 @@ export class MailService {
   sendDigest(email: DigestEmail): Promise<boolean> {
     const view = digestView(email, (ids) => this.composer.unsubscribeUrlFor(ids));
     return this.outbox.enqueue(
-      this.composer.compose({
-        template: 'digest',
-        dedupKey: email.dedupKey,
-        to: email.to,
-        subject: subjectLine(email.title),
-        preview: view.summary,
-        view,
-        footerNote: 'You get this digest because you subscribed to these feeds with Tidings.',
-        list: {
-          key: 'digest',
-          name: 'Tidings digest',
-          subscriptionIds: email.sections.map((section) => section.subscriptionId),
+      this.composer.compose(
+        {
+          template: 'digest',
+          dedupKey: email.dedupKey,
+          to: email.to,
+          subject: subjectLine(email.title),
+          preview: view.summary,
+          view,
+          footerNote: 'You get this digest because you subscribed to these feeds with Tidings.',
+          list: {
+            key: 'digest',
+            name: 'Tidings digest',
+            subscriptionIds: email.sections.map((section) => section.subscriptionId),
+          },
+          cost: email.cost,
         },
-        cost: email.cost,
-      }),
+        () => digestViewWithoutExcerpts(view),
+      ),
     );
   }
 

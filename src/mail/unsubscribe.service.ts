@@ -22,6 +22,17 @@ export class UnsubscribeService {
     return target;
   }
 
+  /**
+   * The mailto half of List-Unsubscribe, for the inbound mail module: a message to `unsubscribe@` whose
+   * subject is `unsubscribe TOKEN`. Returns false when the subject carries no token we signed.
+   */
+  async unsubscribeByMailSubject(subject: string): Promise<boolean> {
+    const token = /^\s*unsubscribe\s+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)\s*$/i.exec(subject)?.[1];
+    if (!token || !unsubscribeTargetFromToken(this.config.SECRET_KEY, token)) return false;
+    await this.unsubscribe(token);
+    return true;
+  }
+
   /** Ends the token's subscriptions; already-ended ones are fine (a second click, a retry). */
   async unsubscribe(token: string): Promise<number> {
     const target = this.check(token);

@@ -1,4 +1,11 @@
-import { digestView, entryTitle, excerpt, feedName, subjectLine } from './email-views';
+import {
+  digestView,
+  digestViewWithoutExcerpts,
+  entryTitle,
+  excerpt,
+  feedName,
+  subjectLine,
+} from './email-views';
 
 const feed = { id: 'f', title: null, url: 'https://blog.example/feed', siteUrl: null };
 
@@ -51,5 +58,8 @@ describe('email views', () => {
       byline: 'Ada · 21 Nov 2026',
       excerpt: 'Body text',
     });
+    const shorter = digestViewWithoutExcerpts(view);
+    expect(shorter.sections[0].entries[0]).toMatchObject({ title: 'T', excerpt: null });
+    expect(shorter.summary).toBe(view.summary);
   });
 });

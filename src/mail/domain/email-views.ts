@@ -43,6 +43,17 @@ export function digestView(email: DigestEmail, unsubscribeUrl: (subscriptionIds:
   };
 }
 
+/** The same digest without excerpts, for when the full one would be clipped by Gmail. */
+export function digestViewWithoutExcerpts(view: ReturnType<typeof digestView>) {
+  return {
+    ...view,
+    sections: view.sections.map((section) => ({
+      ...section,
+      entries: section.entries.map((entry) => ({ ...entry, excerpt: null })),
+    })),
+  };
+}
+
 export function feedProblemView(email: FeedProblemEmail) {
   const name = feedName(email.feed);
   const isGone = email.problem === 'gone';

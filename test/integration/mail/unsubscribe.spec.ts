@@ -2,6 +2,7 @@ import { FeedsService } from '../../../src/feeds/feeds.service';
 import { signedAddress, unsubscribeToken } from '../../../src/mail/domain/mail-tokens';
 import { MailService } from '../../../src/mail/mail.service';
 import { OutboxService } from '../../../src/mail/outbox.service';
+import { UnsubscribeService } from '../../../src/mail/unsubscribe.service';
 import { createTestApp, TestApp } from '../../support/test-app';
 import { testDialects } from '../../support/test-database';
 import { entryEmail, MAIL_ENV, subscribedReader } from './mail-fixtures';
@@ -109,6 +110,17 @@ describe.each(testDialects())('one-click unsubscribe on %s', (dialect) => {
     }
     expect((await fetch(`${test.baseUrl}/unsubscribe/`, { method: 'POST' })).status).toBe(404);
     expect(await isSubscribed(reader.user.id)).toBe(true);
+  });
+
+  it('the mailto link works too: a message whose subject carries the token', async () => {
+    const { reader, url } = await readerWithEmail('mailer@example.com');
+    const token = url.split('/').at(-1)!;
+    const unsubscribes = test.app.get(UnsubscribeService);
+    for (const subject of ['', 'unsubscribe', `unsubscribe ${token}x`, `Re: unsubscribe ${token}`])
+      expect(await unsubscribes.unsubscribeByMailSubject(subject)).toBe(false);
+    expect(await isSubscribed(reader.user.id)).toBe(true);
+    expect(await unsubscribes.unsubscribeByMailSubject(`Unsubscribe ${token}`)).toBe(true);
+    expect(await isSubscribed(reader.user.id)).toBe(false);
   });
 
   it('a digest section link ends that feed alone', async () => {
