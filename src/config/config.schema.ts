@@ -27,6 +27,19 @@ export const configSchema = z.object({
     .optional(),
   MAIL_OUTBOX_DIR: z.string().min(1).default('./data/outbox/'),
   MAIL_FROM: z.email({ message: 'expected an email address' }).default('tidings@localhost'),
+  SMTP_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(5),
+  SMTP_RATE_PER_SECOND: z.coerce.number().int().min(1).max(100_000).optional(),
+  DKIM_PRIVATE_KEY: z
+    .string()
+    .transform((value) => value.replace(/\\n/g, '\n'))
+    .refine((value) => /-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(value), {
+      message: 'expected a PEM private key (newlines may be written as \\n)',
+    })
+    .optional(),
+  DKIM_SELECTOR: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9._-]*$/i, 'expected a DNS label such as tidings2026')
+    .default('tidings'),
   POLL_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(60),
   FETCH_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(20),
   FETCH_PER_HOST: z.coerce.number().int().min(1).max(100).default(2),

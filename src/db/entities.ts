@@ -8,6 +8,7 @@ import { EntryEntity } from '../entries/entry.entity';
 import { FeedEntity } from '../feeds/feed.entity';
 import { SubscriptionEntity } from '../feeds/subscription.entity';
 import { HostHoldEntity } from '../fetcher/host-hold.entity';
+import { MailSuppressionEntity } from '../mail/mail-suppression.entity';
 import { OutboxEmailEntity } from '../mail/outbox-email.entity';
 import { SessionEntity } from '../web/auth/session.entity';
 import { SignInTokenEntity } from '../web/auth/sign-in-token.entity';
@@ -27,4 +28,5 @@ export const entities = [
   CreditAccountEntity,
   CreditPurchaseEntity,
   HostHoldEntity,
+  MailSuppressionEntity,
 ];

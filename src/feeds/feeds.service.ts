@@ -72,6 +72,12 @@ export class FeedsService {
     if (!result?.affected) throw new NotFoundError(`not subscribed to ${url.trim()}`);
   }
 
+  /** Ends one subscription by id (one-click unsubscribe); false when it was already gone. */
+  async removeSubscription(subscriptionId: string): Promise<boolean> {
+    const result = await this.subscriptions.delete({ id: subscriptionId });
+    return (result.affected ?? 0) > 0;
+  }
+
   async subscriptionsOfUser(userId: string): Promise<Array<Subscription & { feed: Feed }>> {
     const subscriptions = await this.subscriptions.find({ where: { userId }, order: { createdAt: 'ASC' } });
     const feeds = await this.feedsById(subscriptions.map((subscription) => subscription.feedId));

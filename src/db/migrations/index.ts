@@ -1,5 +1,6 @@
 import { InitialSchema1763769600000 } from './1763769600000-initial-schema';
 import { FetcherState1763769610000 } from './1763769610000-fetcher-state';
+import { MailDelivery1763769620000 } from './1763769620000-mail-delivery';
 import { BillingLedger1763769630000 } from './1763769630000-billing-ledger';
 import { DeliveryDigests1763769640000 } from './1763769640000-delivery-digests';
 import { WebSignInAndSessions1763769650000 } from './1763769650000-web-sign-in-and-sessions';
@@ -8,6 +9,7 @@ import { WebSignInAndSessions1763769650000 } from './1763769650000-web-sign-in-a
 export const migrations = [
   InitialSchema1763769600000,
   FetcherState1763769610000,
+  MailDelivery1763769620000,
   BillingLedger1763769630000,
   DeliveryDigests1763769640000,
   WebSignInAndSessions1763769650000,

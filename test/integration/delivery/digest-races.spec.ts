@@ -14,7 +14,7 @@ describe.each(testDialects())('racing digest schedulers on %s', (dialect) => {
 
   beforeAll(async () => {
     test = await createTestApp(dialect);
-    other = await createTestApp(dialect, {}, test.database);
+    other = await createTestApp(dialect, {}, { database: test.database });
     fixture = new DeliveryFixture(test);
   });
 
