@@ -1,7 +1,6 @@
 // Three tiers (see docs/architecture.md): unit beside the code, integration against real databases,
 // end to end against the built app. SWC transpiles TypeScript with decorator metadata for TypeORM.
-const transform = {
-  '^.+\\.ts$': [
+const swc = [
     '@swc/jest',
     {
       jsc: {
@@ -11,9 +10,30 @@ const transform = {
       },
       module: { type: 'commonjs' },
     },
-  ],
+];
+// parse5 and its helpers ship ES modules only; Jest's CommonJS runtime needs them transpiled too.
+const esmOnlyPackages = [
+  'parse5',
+  'parse5-sax-parser',
+  'parse5-html-rewriting-stream',
+  'entities',
+  '@exodus/bytes',
+  '@asamuzakjp/css-color',
+  '@asamuzakjp/generational-cache',
+  '@csstools/css-tokenizer',
+  '@asamuzakjp/dom-selector',
+  '@csstools/color-helpers',
+  '@csstools/css-color-parser',
+  '@csstools/css-parser-algorithms',
+  '@csstools/css-calc',
+];
+const transform = { '^.+\\.ts$': swc, '/node_modules/.+\\.m?js$': swc };
+const common = {
+  transform,
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnlyPackages.join('|')})/)`],
+  testEnvironment: 'node',
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
 };
-const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'json'] };
 
 module.exports = {
   projects: [
