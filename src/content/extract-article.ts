@@ -1,0 +1,74 @@
+import { assembleArticle, type AssembledArticle } from './assemble-article';
+import { htmlToText } from './html-to-text';
+import { extractWithReadability } from './readability-fallback';
+import { rewriteForEmail, type RewriteOptions } from './rewrite-for-email';
+import { scanPage } from './scan-page';
+import { resolveSafeUrl } from './url-safety';
+
+export interface ExtractOptions extends RewriteOptions {
+  /** The feed's own summary of the entry (text or HTML): paragraphs repeating it point at the article. */
+  summary?: string;
+  /** Below this confidence the page goes through Mozilla Readability instead (0 never, 1 always). */
+  minConfidence?: number;
+}
+
+export interface ExtractedArticle {
+  /** Article HTML, already rewritten for email. */
+  html: string;
+  text: string;
+  title?: string;
+  byline?: string;
+  leadImage?: string;
+  excerpt?: string;
+  /** How sure the stream path is that it found the article, from 0 to 1. */
+  confidence: number;
+  method: 'stream' | 'readability';
+}
+
+/** Chosen by measuring the corpus with `npm run bench -- extract`. */
+export const DEFAULT_MIN_CONFIDENCE = 0.5;
+
+/** The main article of a page, for email: streamed and scored, with Readability as the fallback. */
+export function extractArticle(html: string, url: string, options: ExtractOptions = {}): ExtractedArticle {
+  const summaryText = options.summary ? htmlToText(options.summary) : undefined;
+  const { root, candidates, metadata } = scanPage(html, summaryText);
+  const assembled = assembleArticle(html, root, candidates);
+  const confidence = confidenceOf(assembled);
+  const leadImage = metadata.leadImage ? resolveSafeUrl(metadata.leadImage, url) : undefined;
+  const title = metadata.metaTitle ?? metadata.documentTitle;
+  const byline = metadata.metaByline ?? metadata.bylineText;
+  if (confidence < (options.minConfidence ?? DEFAULT_MIN_CONFIDENCE)) {
+    const fallback = extractWithReadability(html, url);
+    if (fallback) {
+      const rewritten = rewriteForEmail(fallback.html, url, options);
+      return {
+        html: rewritten,
+        text: htmlToText(rewritten),
+        title: fallback.title || title,
+        byline: fallback.byline || byline,
+        leadImage,
+        excerpt: fallback.excerpt || metadata.excerpt,
+        confidence,
+        method: 'readability',
+      };
+    }
+  }
+  const rewritten = rewriteForEmail(assembled.html, url, options);
+  return {
+    html: rewritten,
+    text: htmlToText(rewritten),
+    title,
+    byline,
+    leadImage,
+    excerpt: metadata.excerpt,
+    confidence,
+    method: 'stream',
+  };
+}
+
+/** Long, well-scored, link-poor text is an article; a short or link-heavy pick is a guess. */
+function confidenceOf({ topScore, textLength, linkDensity }: AssembledArticle): number {
+  const lengthFactor = Math.min(1, textLength / 1000);
+  const scoreFactor = Math.min(1, topScore / 40);
+  return Math.round(lengthFactor * scoreFactor * (1 - linkDensity) * 1000) / 1000;
+}

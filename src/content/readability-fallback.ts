@@ -1,0 +1,30 @@
+import { Readability } from '@mozilla/readability';
+import { JSDOM, VirtualConsole } from 'jsdom';
+
+export interface ReadabilityArticle {
+  html: string;
+  title?: string;
+  byline?: string;
+  excerpt?: string;
+}
+
+/** Mozilla Readability on a jsdom document: slower and heavier, kept for pages the stream path doubts. */
+export function extractWithReadability(html: string, url: string): ReadabilityArticle | undefined {
+  const dom = new JSDOM(html, { url: isHttpUrl(url) ? url : undefined, virtualConsole: new VirtualConsole() });
+  try {
+    const article = new Readability(dom.window.document).parse();
+    if (!article?.content) return undefined;
+    return {
+      html: article.content,
+      title: article.title ?? undefined,
+      byline: article.byline ?? undefined,
+      excerpt: article.excerpt ?? undefined,
+    };
+  } finally {
+    dom.window.close();
+  }
+}
+
+function isHttpUrl(url: string): boolean {
+  return /^https?:\/\//i.test(url);
+}
