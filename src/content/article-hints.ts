@@ -51,10 +51,14 @@ export interface ElementHints {
   isHidden: boolean;
 }
 
-export function isNonContent(hints: ElementHints, isInsideTableOrCode: boolean): boolean {
+/**
+ * Whether a subtree holds no article content. With `judgeByNames` off, only tags and visibility count:
+ * Readability's second try on pages whose class names all look unlikely.
+ */
+export function isNonContent(hints: ElementHints, isInsideTableOrCode: boolean, judgeByNames: boolean): boolean {
   if (NON_CONTENT_TAGS.has(hints.tagName) || hints.isHidden) return true;
   if (hints.role && UNLIKELY_ROLES.has(hints.role)) return true;
-  if (hints.tagName === 'body' || hints.tagName === 'a' || isInsideTableOrCode) return false;
+  if (!judgeByNames || hints.tagName === 'body' || hints.tagName === 'a' || isInsideTableOrCode) return false;
   const matchString = `${hints.className} ${hints.id}`;
   if (SHARE.test(matchString)) return true;
   return UNLIKELY_CANDIDATE.test(matchString) && !MAYBE_CANDIDATE.test(matchString);

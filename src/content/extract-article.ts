@@ -2,7 +2,8 @@ import { assembleArticle, type AssembledArticle } from './assemble-article';
 import { htmlToText } from './html-to-text';
 import { extractWithReadability } from './readability-fallback';
 import { rewriteForEmail, type RewriteOptions } from './rewrite-for-email';
-import { scanPage } from './scan-page';
+import type { PageMetadata } from './page-metadata';
+import { scanPage, type ScanOptions } from './scan-page';
 import { resolveSafeUrl } from './url-safety';
 
 export interface ExtractOptions extends RewriteOptions {
@@ -26,13 +27,18 @@ export interface ExtractedArticle {
 }
 
 /** Chosen by measuring the corpus with `npm run bench -- extract`. */
-export const DEFAULT_MIN_CONFIDENCE = 0.5;
+export const DEFAULT_MIN_CONFIDENCE = 0.1;
+/** Shorter than this, the article was probably pruned away by class names: try again without them. */
+const MIN_ARTICLE_LENGTH = 500;
 
 /** The main article of a page, for email: streamed and scored, with Readability as the fallback. */
 export function extractArticle(html: string, url: string, options: ExtractOptions = {}): ExtractedArticle {
   const summaryText = options.summary ? htmlToText(options.summary) : undefined;
-  const { root, candidates, metadata } = scanPage(html, summaryText);
-  const assembled = assembleArticle(html, root, candidates);
+  let { metadata, assembled } = scanAndAssemble(html, { summaryText, judgeByNames: true });
+  if (assembled.textLength < MIN_ARTICLE_LENGTH) {
+    const retry = scanAndAssemble(html, { summaryText, judgeByNames: false });
+    if (retry.assembled.textLength > assembled.textLength) ({ metadata, assembled } = retry);
+  }
   const confidence = confidenceOf(assembled);
   const leadImage = metadata.leadImage ? resolveSafeUrl(metadata.leadImage, url) : undefined;
   const title = metadata.metaTitle ?? metadata.documentTitle;
@@ -64,6 +70,11 @@ export function extractArticle(html: string, url: string, options: ExtractOption
     confidence,
     method: 'stream',
   };
+}
+
+function scanAndAssemble(html: string, options: ScanOptions): { metadata: PageMetadata; assembled: AssembledArticle } {
+  const { root, candidates, metadata } = scanPage(html, options);
+  return { metadata, assembled: assembleArticle(html, root, candidates) };
 }
 
 /** Long, well-scored, link-poor text is an article; a short or link-heavy pick is a guess. */

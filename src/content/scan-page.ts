@@ -6,6 +6,12 @@ import type { PageElement } from './page-element';
 import { recordMetaTag, type PageMetadata } from './page-metadata';
 import { ParagraphScorer } from './paragraph-scorer';
 
+export interface ScanOptions {
+  summaryText?: string;
+  /** Prune subtrees whose class, id or role looks like clutter (Readability's "strip unlikelys"). */
+  judgeByNames: boolean;
+}
+
 export interface ScannedPage {
   root: PageElement;
   candidates: PageElement[];
@@ -19,8 +25,8 @@ const MAX_BYLINE_LENGTH = 100;
  * One streaming pass over a page: builds a light outline of its elements (no DOM), prunes subtrees that
  * carry no content, and scores paragraphs into their ancestors as soon as each paragraph closes.
  */
-export function scanPage(html: string, summaryText?: string): ScannedPage {
-  const scanner = new PageScanner(html.length, new ParagraphScorer(summaryText));
+export function scanPage(html: string, options: ScanOptions = { judgeByNames: true }): ScannedPage {
+  const scanner = new PageScanner(html.length, new ParagraphScorer(options.summaryText), options.judgeByNames);
   const parser = new SAXParser({ sourceCodeLocationInfo: true });
   parser.on('startTag', (token: StartTag) => scanner.onStartTag(token));
   parser.on('endTag', (token: EndTag) => scanner.onEndTag(token));
@@ -41,6 +47,7 @@ class PageScanner {
   constructor(
     private readonly sourceLength: number,
     private readonly scorer: ParagraphScorer,
+    private readonly judgeByNames: boolean,
   ) {
     this.open.push(this.root);
   }
@@ -56,7 +63,7 @@ class PageScanner {
     if (VOID_ELEMENTS.has(tagName) || (selfClosing && tagName !== 'a')) return;
 
     const hints = hintsOf(tagName, attributes);
-    const isPruned = this.prunedDepth > 0 || isNonContent(hints, this.tableOrCodeDepth > 0);
+    const isPruned = this.prunedDepth > 0 || isNonContent(hints, this.tableOrCodeDepth > 0, this.judgeByNames);
     const element = newElement(tagName, hints, parent, start, isPruned);
     if (this.prunedDepth === 0) parent.children.push(element);
     const isByline =
