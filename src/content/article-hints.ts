@@ -8,7 +8,15 @@ const NEGATIVE =
   /-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget/i;
 const SHARE = /(\b|_)(share|sharedaddy)(\b|_)/i;
 const BYLINE = /byline|author|dateline|writtenby|p-author/i;
-const UNLIKELY_ROLES = new Set(['menu', 'menubar', 'complementary', 'navigation', 'alert', 'alertdialog', 'dialog']);
+const UNLIKELY_ROLES = new Set([
+  'menu',
+  'menubar',
+  'complementary',
+  'navigation',
+  'alert',
+  'alertdialog',
+  'dialog',
+]);
 
 /** Elements whose whole subtree never holds article content. */
 const NON_CONTENT_TAGS = new Set(
@@ -55,7 +63,11 @@ export interface ElementHints {
  * Whether a subtree holds no article content. With `judgeByNames` off, only tags and visibility count:
  * Readability's second try on pages whose class names all look unlikely.
  */
-export function isNonContent(hints: ElementHints, isInsideTableOrCode: boolean, judgeByNames: boolean): boolean {
+export function isNonContent(
+  hints: ElementHints,
+  isInsideTableOrCode: boolean,
+  judgeByNames: boolean,
+): boolean {
   if (NON_CONTENT_TAGS.has(hints.tagName) || hints.isHidden) return true;
   if (hints.role && UNLIKELY_ROLES.has(hints.role)) return true;
   if (!judgeByNames || hints.tagName === 'body' || hints.tagName === 'a' || isInsideTableOrCode) return false;
@@ -64,8 +76,14 @@ export function isNonContent(hints: ElementHints, isInsideTableOrCode: boolean, 
   return UNLIKELY_CANDIDATE.test(matchString) && !MAYBE_CANDIDATE.test(matchString);
 }
 
-export function isBylineCandidate(hints: ElementHints, rel: string | undefined, itemprop: string | undefined): boolean {
-  return rel === 'author' || (itemprop ?? '').includes('author') || BYLINE.test(`${hints.className} ${hints.id}`);
+export function isBylineCandidate(
+  hints: ElementHints,
+  rel: string | undefined,
+  itemprop: string | undefined,
+): boolean {
+  return (
+    rel === 'author' || (itemprop ?? '').includes('author') || BYLINE.test(`${hints.className} ${hints.id}`)
+  );
 }
 
 export function classWeight(className: string, id: string): number {

@@ -12,8 +12,13 @@ export interface AssembledArticle {
 const CONDITIONALLY_CLEANED = new Set(['div', 'section', 'ul', 'ol', 'table', 'aside', 'header']);
 
 /** Picks the best candidate the way Readability does, then cuts its HTML out of the source. */
-export function assembleArticle(html: string, root: PageElement, candidates: PageElement[]): AssembledArticle {
-  for (const candidate of candidates) candidate.contentScore = (candidate.contentScore ?? 0) * (1 - linkDensity(candidate));
+export function assembleArticle(
+  html: string,
+  root: PageElement,
+  candidates: PageElement[],
+): AssembledArticle {
+  for (const candidate of candidates)
+    candidate.contentScore = (candidate.contentScore ?? 0) * (1 - linkDensity(candidate));
   const best = candidates.reduce<PageElement | undefined>(
     (top, candidate) => (!top || (candidate.contentScore ?? 0) > (top.contentScore ?? 0) ? candidate : top),
     undefined,
@@ -83,7 +88,9 @@ function isClutter(element: PageElement): boolean {
   if (weight < 0) return true;
   const density = linkDensity(element);
   if (weight < 25 && density > 0.5) return true;
-  return element.commaCount < 10 && element.textLength < 25 && element.imageCount === 0 && !element.hasBlockChild;
+  return (
+    element.commaCount < 10 && element.textLength < 25 && element.imageCount === 0 && !element.hasBlockChild
+  );
 }
 
 function sliceWithout(html: string, part: PageElement, excluded: PageElement[]): string {

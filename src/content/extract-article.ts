@@ -72,7 +72,10 @@ export function extractArticle(html: string, url: string, options: ExtractOption
   };
 }
 
-function scanAndAssemble(html: string, options: ScanOptions): { metadata: PageMetadata; assembled: AssembledArticle } {
+function scanAndAssemble(
+  html: string,
+  options: ScanOptions,
+): { metadata: PageMetadata; assembled: AssembledArticle } {
   const { root, candidates, metadata } = scanPage(html, options);
   return { metadata, assembled: assembleArticle(html, root, candidates) };
 }

@@ -2,7 +2,13 @@
 
 const TEXT_SPECIALS = /[&<>\u00a0]/g;
 const ATTRIBUTE_SPECIALS = /[&<>"\u00a0]/g;
-const ENTITY: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\u00a0': '&nbsp;' };
+const ENTITY: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  '\u00a0': '&nbsp;',
+};
 
 export function escapeText(text: string): string {
   return text.replace(TEXT_SPECIALS, (character) => ENTITY[character]);

@@ -45,7 +45,8 @@ class PlainTextWriter {
     else if (tagName === 'ul' || tagName === 'ol') this.lists.push({ ordered: tagName === 'ol', count: 0 });
     else if (tagName === 'li') this.startListItem();
     else if (tagName === 'br') this.endLine();
-    else if (tagName === 'img') this.appendInline(attribute('alt')?.trim() ? `[${attribute('alt')?.trim()}]` : '');
+    else if (tagName === 'img')
+      this.appendInline(attribute('alt')?.trim() ? `[${attribute('alt')?.trim()}]` : '');
     else if (tagName === 'a') this.links.push({ href: attribute('href') ?? '', textStart: this.line.length });
   }
 

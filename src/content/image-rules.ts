@@ -36,7 +36,9 @@ export function fitToColumn(
     return { width: String(pixelWidth), height: pixelHeight === undefined ? undefined : String(pixelHeight) };
   }
   const scaledHeight =
-    pixelHeight === undefined ? undefined : String(Math.round((pixelHeight * EMAIL_COLUMN_WIDTH) / pixelWidth));
+    pixelHeight === undefined
+      ? undefined
+      : String(Math.round((pixelHeight * EMAIL_COLUMN_WIDTH) / pixelWidth));
   return { width: String(EMAIL_COLUMN_WIDTH), height: scaledHeight };
 }
 

@@ -12,7 +12,8 @@ export function renderIframeReplacement(src: string): string {
     const watchUrl = `https://www.youtube.com/watch?v=${youtubeId}`;
     const thumbnail = `https://i.ytimg.com/vi/${youtubeId}/hqdefault.jpg`;
     return (
-      linkedImage(watchUrl, thumbnail, 'Play video on YouTube') + `<br>${link(watchUrl, '▶ Play video on YouTube')}`
+      linkedImage(watchUrl, thumbnail, 'Play video on YouTube') +
+      `<br>${link(watchUrl, '▶ Play video on YouTube')}`
     );
   }
   const vimeoId = /(^|\.)vimeo\.com$/.test(url.hostname) ? /\/(\d+)/.exec(url.pathname)?.[1] : undefined;
@@ -33,7 +34,8 @@ function youtubeVideoId(url: URL): string | undefined {
   let candidate: string | undefined;
   if (host === 'youtu.be') candidate = url.pathname.slice(1);
   else if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
-    candidate = /^\/(embed|v|shorts)\/([^/?#]+)/.exec(url.pathname)?.[2] ?? url.searchParams.get('v') ?? undefined;
+    candidate =
+      /^\/(embed|v|shorts)\/([^/?#]+)/.exec(url.pathname)?.[2] ?? url.searchParams.get('v') ?? undefined;
   }
   return candidate && YOUTUBE_ID.test(candidate) ? candidate : undefined;
 }

@@ -17,7 +17,8 @@ export class ParagraphScorer {
 
   constructor(summaryText?: string) {
     const normalized = summaryText ? normalize(summaryText) : '';
-    if (normalized.length >= MIN_PARAGRAPH_LENGTH) this.summaryProbe = normalized.slice(0, SUMMARY_PROBE_LENGTH);
+    if (normalized.length >= MIN_PARAGRAPH_LENGTH)
+      this.summaryProbe = normalized.slice(0, SUMMARY_PROBE_LENGTH);
   }
 
   needsText(tagName: string): boolean {
@@ -27,7 +28,11 @@ export class ParagraphScorer {
   onElementClosed(element: PageElement): void {
     if (isScoredAsParagraph(element)) {
       this.scoreParagraph(element, element.parent, element.textLength, element.commaCount);
-      if (element.text !== undefined && this.summaryProbe && normalize(element.text).includes(this.summaryProbe)) {
+      if (
+        element.text !== undefined &&
+        this.summaryProbe &&
+        normalize(element.text).includes(this.summaryProbe)
+      ) {
         this.addToAncestors(element.parent, SUMMARY_MATCH_BONUS);
       }
     } else if (element.directTextLength >= MIN_PARAGRAPH_LENGTH && element.tagName === 'div') {
@@ -36,7 +41,12 @@ export class ParagraphScorer {
     }
   }
 
-  private scoreParagraph(paragraph: PageElement, firstAncestor: PageElement | undefined, length: number, commas: number) {
+  private scoreParagraph(
+    paragraph: PageElement,
+    firstAncestor: PageElement | undefined,
+    length: number,
+    commas: number,
+  ) {
     if (length < MIN_PARAGRAPH_LENGTH || !firstAncestor || paragraph.isPruned) return;
     this.addToAncestors(firstAncestor, 1 + commas + Math.min(Math.floor(length / 100), 3));
   }

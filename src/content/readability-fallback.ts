@@ -10,7 +10,10 @@ export interface ReadabilityArticle {
 
 /** Mozilla Readability on a jsdom document: slower and heavier, kept for pages the stream path doubts. */
 export function extractWithReadability(html: string, url: string): ReadabilityArticle | undefined {
-  const dom = new JSDOM(html, { url: isHttpUrl(url) ? url : undefined, virtualConsole: new VirtualConsole() });
+  const dom = new JSDOM(html, {
+    url: isHttpUrl(url) ? url : undefined,
+    virtualConsole: new VirtualConsole(),
+  });
   try {
     const article = new Readability(dom.window.document).parse();
     if (!article?.content) return undefined;

@@ -33,7 +33,9 @@ interface OpenMedia {
 export function rewriteForEmail(html: string, entryUrl: string, options: RewriteOptions = {}): string {
   const base = options.xmlBase ? (resolveSafeUrl(options.xmlBase, entryUrl) ?? entryUrl) : entryUrl;
   const continueUrl = resolveSafeUrl(entryUrl, entryUrl);
-  const trailer = continueUrl ? `<p><a href="${escapeAttribute(continueUrl)}">Continue reading →</a></p>` : '';
+  const trailer = continueUrl
+    ? `<p><a href="${escapeAttribute(continueUrl)}">Continue reading →</a></p>`
+    : '';
   const output = new HtmlOutput((options.maxBytes ?? DEFAULT_MAX_BYTES) - Buffer.byteLength(trailer));
   const rewriter = new EmailRewriter(output, base);
   const parser = new SAXParser();

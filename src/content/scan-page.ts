@@ -26,7 +26,11 @@ const MAX_BYLINE_LENGTH = 100;
  * carry no content, and scores paragraphs into their ancestors as soon as each paragraph closes.
  */
 export function scanPage(html: string, options: ScanOptions = { judgeByNames: true }): ScannedPage {
-  const scanner = new PageScanner(html.length, new ParagraphScorer(options.summaryText), options.judgeByNames);
+  const scanner = new PageScanner(
+    html.length,
+    new ParagraphScorer(options.summaryText),
+    options.judgeByNames,
+  );
   const parser = new SAXParser({ sourceCodeLocationInfo: true });
   parser.on('startTag', (token: StartTag) => scanner.onStartTag(token));
   parser.on('endTag', (token: EndTag) => scanner.onEndTag(token));
@@ -36,7 +40,13 @@ export function scanPage(html: string, options: ScanOptions = { judgeByNames: tr
 }
 
 class PageScanner {
-  private readonly root = newElement('#root', { tagName: '#root', className: '', id: '', isHidden: false }, undefined, 0, false);
+  private readonly root = newElement(
+    '#root',
+    { tagName: '#root', className: '', id: '', isHidden: false },
+    undefined,
+    0,
+    false,
+  );
   private readonly open = new OpenElements<PageElement>();
   private readonly metadata: PageMetadata = {};
   private prunedDepth = 0;
@@ -63,7 +73,8 @@ class PageScanner {
     if (VOID_ELEMENTS.has(tagName) || (selfClosing && tagName !== 'a')) return;
 
     const hints = hintsOf(tagName, attributes);
-    const isPruned = this.prunedDepth > 0 || isNonContent(hints, this.tableOrCodeDepth > 0, this.judgeByNames);
+    const isPruned =
+      this.prunedDepth > 0 || isNonContent(hints, this.tableOrCodeDepth > 0, this.judgeByNames);
     const element = newElement(tagName, hints, parent, start, isPruned);
     if (this.prunedDepth === 0) parent.children.push(element);
     const isByline =
@@ -152,7 +163,9 @@ function hintsOf(tagName: string, attributes: Map<string, string>): ElementHints
     id: attributes.get('id') ?? '',
     role: attributes.get('role'),
     isHidden:
-      attributes.has('hidden') || attributes.get('aria-hidden') === 'true' || /display\s*:\s*none/i.test(style),
+      attributes.has('hidden') ||
+      attributes.get('aria-hidden') === 'true' ||
+      /display\s*:\s*none/i.test(style),
   };
 }
 
