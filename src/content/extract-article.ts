@@ -2,7 +2,6 @@ import { assembleArticle, type AssembledArticle } from './assemble-article';
 import { htmlToText } from './html-to-text';
 import { extractWithReadability } from './readability-fallback';
 import { rewriteForEmail, type RewriteOptions } from './rewrite-for-email';
-import type { PageMetadata } from './page-metadata';
 import { scanPage, type ScanOptions } from './scan-page';
 import { resolveSafeUrl } from './url-safety';
 
@@ -30,20 +29,22 @@ export interface ExtractedArticle {
 export const DEFAULT_MIN_CONFIDENCE = 0.1;
 /** Shorter than this, the article was probably pruned away by class names: try again without them. */
 const MIN_ARTICLE_LENGTH = 500;
+/** jsdom and Readability recurse over the tree: deeper pages would overflow the stack, so stay on ours. */
+const MAX_FALLBACK_DEPTH = 500;
 
 /** The main article of a page, for email: streamed and scored, with Readability as the fallback. */
 export function extractArticle(html: string, url: string, options: ExtractOptions = {}): ExtractedArticle {
   const summaryText = options.summary ? htmlToText(options.summary) : undefined;
-  let { metadata, assembled } = scanAndAssemble(html, { summaryText, judgeByNames: true });
+  let { metadata, assembled, maxDepth } = scanAndAssemble(html, { summaryText, judgeByNames: true });
   if (assembled.textLength < MIN_ARTICLE_LENGTH) {
     const retry = scanAndAssemble(html, { summaryText, judgeByNames: false });
-    if (retry.assembled.textLength > assembled.textLength) ({ metadata, assembled } = retry);
+    if (retry.assembled.textLength > assembled.textLength) ({ metadata, assembled, maxDepth } = retry);
   }
   const confidence = confidenceOf(assembled);
   const leadImage = metadata.leadImage ? resolveSafeUrl(metadata.leadImage, url) : undefined;
   const title = metadata.metaTitle ?? metadata.documentTitle;
   const byline = metadata.metaByline ?? metadata.bylineText;
-  if (confidence < (options.minConfidence ?? DEFAULT_MIN_CONFIDENCE)) {
+  if (confidence < (options.minConfidence ?? DEFAULT_MIN_CONFIDENCE) && maxDepth <= MAX_FALLBACK_DEPTH) {
     const fallback = extractWithReadability(html, url);
     if (fallback) {
       const rewritten = rewriteForEmail(fallback.html, url, options);
@@ -72,12 +73,9 @@ export function extractArticle(html: string, url: string, options: ExtractOption
   };
 }
 
-function scanAndAssemble(
-  html: string,
-  options: ScanOptions,
-): { metadata: PageMetadata; assembled: AssembledArticle } {
-  const { root, candidates, metadata } = scanPage(html, options);
-  return { metadata, assembled: assembleArticle(html, root, candidates) };
+function scanAndAssemble(html: string, options: ScanOptions) {
+  const { root, candidates, metadata, maxDepth } = scanPage(html, options);
+  return { metadata, maxDepth, assembled: assembleArticle(html, root, candidates) };
 }
 
 /** Long, well-scored, link-poor text is an article; a short or link-heavy pick is a guess. */

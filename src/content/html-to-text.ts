@@ -24,6 +24,8 @@ class PlainTextWriter {
   private readonly lines: string[] = [];
   private line = '';
   private quoteDepth = 0;
+  private lastLineQuoteDepth = 0;
+  private isBlankLinePending = false;
   private preDepth = 0;
   private readonly lists: { ordered: boolean; count: number }[] = [];
   private readonly links: { href: string; textStart: number }[] = [];
@@ -78,10 +80,7 @@ class PlainTextWriter {
 
   finish(): string {
     this.endLine();
-    return this.lines
-      .join('\n')
-      .replace(/\n(>*\n){2,}/g, '\n$1')
-      .trim();
+    return this.lines.join('\n');
   }
 
   private breakBefore(tagName: string, isInsideList: boolean): void {
@@ -115,13 +114,17 @@ class PlainTextWriter {
     const content = this.line.replace(/\s+$/, '');
     this.line = '';
     if (content.trim() === '' && this.preDepth === 0) return;
-    const quotePrefix = '> '.repeat(this.quoteDepth);
-    this.lines.push((quotePrefix + content).trimEnd());
+    if (this.isBlankLinePending && this.lines.length > 0) {
+      this.lines.push('>'.repeat(Math.min(this.quoteDepth, this.lastLineQuoteDepth)));
+    }
+    this.isBlankLinePending = false;
+    this.lines.push(('> '.repeat(this.quoteDepth) + content).trimEnd());
+    this.lastLineQuoteDepth = this.quoteDepth;
   }
 
+  /** The blank line is written only once the next line comes, so that blank lines never pile up. */
   private endParagraph(): void {
     this.endLine();
-    const blankLine = '> '.repeat(this.quoteDepth).trimEnd();
-    if (this.lines.length > 0 && this.lines[this.lines.length - 1] !== blankLine) this.lines.push(blankLine);
+    this.isBlankLinePending = true;
   }
 }

@@ -15,7 +15,7 @@ export function extractWithReadability(html: string, url: string): ReadabilityAr
     virtualConsole: new VirtualConsole(),
   });
   try {
-    const article = new Readability(dom.window.document).parse();
+    const article = parseOrGiveUp(dom.window.document);
     if (!article?.content) return undefined;
     return {
       html: article.content,
@@ -25,6 +25,15 @@ export function extractWithReadability(html: string, url: string): ReadabilityAr
     };
   } finally {
     dom.window.close();
+  }
+}
+
+/** Readability throws on some hostile documents (stack overflow on deep trees): then there is no article. */
+function parseOrGiveUp(document: Document): ReturnType<Readability['parse']> {
+  try {
+    return new Readability(document).parse();
+  } catch {
+    return null;
   }
 }
 

@@ -16,6 +16,8 @@ export interface ScannedPage {
   root: PageElement;
   candidates: PageElement[];
   metadata: PageMetadata;
+  /** The deepest nesting seen: DOM-based tools recurse on it. */
+  maxDepth: number;
 }
 
 const COMMAS = /[,\u060C\uFE50\uFE10\uFE11\u2E41\u2E34\u2E32\uFF0C]/g;
@@ -53,6 +55,7 @@ class PageScanner {
   private linkDepth = 0;
   private tableOrCodeDepth = 0;
   private byline?: PageElement;
+  private maxDepth = 0;
 
   constructor(
     private readonly sourceLength: number,
@@ -87,6 +90,7 @@ class PageScanner {
     if (tagName === 'a') this.linkDepth++;
     if (tagName === 'table' || tagName === 'code' || tagName === 'pre') this.tableOrCodeDepth++;
     this.open.push(element);
+    this.maxDepth = Math.max(this.maxDepth, this.open.depth);
   }
 
   onEndTag({ tagName, sourceCodeLocation }: EndTag): void {
@@ -112,7 +116,12 @@ class PageScanner {
   finish(): ScannedPage {
     this.closeElements(this.open.depth - 1, this.sourceLength);
     this.root.end = this.sourceLength;
-    return { root: this.root, candidates: this.scorer.candidates, metadata: this.metadata };
+    return {
+      root: this.root,
+      candidates: this.scorer.candidates,
+      metadata: this.metadata,
+      maxDepth: this.maxDepth,
+    };
   }
 
   private closeElements(count: number, end: number): void {
