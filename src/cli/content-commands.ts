@@ -42,7 +42,8 @@ export function renderExtract(html: string, baseUrl: string, format: ExtractForm
   if (format === 'html') return article.html;
   if (format === 'text') return article.text;
   const { title, byline, leadImage, confidence, method, text } = article;
-  return JSON.stringify({ title, byline, leadImage, confidence, method, html: article.html, text }, null, 2);
+  const stableFields = { title: title ?? null, byline: byline ?? null, leadImage: leadImage ?? null };
+  return JSON.stringify({ ...stableFields, confidence, method, html: article.html, text }, null, 2);
 }
 
 export function parseFormat(format: string): ExtractFormat {
@@ -73,7 +74,9 @@ function readHtmlFile(file: string): string {
   try {
     return decodeHtmlBytes(readFileSync(file));
   } catch (error) {
-    const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
-    throw new Error(`cannot read ${file}: ${reason === 'ENOENT' ? 'no such file' : reason}`);
+    const code = (error as { code?: unknown }).code;
+    throw new Error(
+      `cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : String(code ?? 'unreadable')}`,
+    );
   }
 }

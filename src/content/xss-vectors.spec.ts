@@ -51,6 +51,11 @@ function attributesOf(html: string): { tagName: string; name: string; value: str
   return found;
 }
 
+/** Browsers ignore spaces and control characters around and inside a URL's scheme. */
+function withoutSpacesOrControls(value: string): string {
+  return [...value].filter((character) => character.charCodeAt(0) > 0x20).join('');
+}
+
 describe.each(Object.entries(VECTORS))('XSS vector: %s', (_name, vector) => {
   const output = rewriteForEmail(`<p>before</p>${vector}<p>after</p>`, 'http://site.example/post');
 
@@ -61,7 +66,7 @@ describe.each(Object.entries(VECTORS))('XSS vector: %s', (_name, vector) => {
     for (const { tagName, name, value } of attributesOf(output)) {
       expect(name).not.toMatch(/^on/i);
       expect(name === 'style' && !(tagName === 'img' && value === 'max-width:100%;height:auto')).toBe(false);
-      expect(value.replace(/[\s\u0000-\u001f]/g, '')).not.toMatch(/^(javascript|vbscript|data):/i);
+      expect(withoutSpacesOrControls(value)).not.toMatch(/^(javascript|vbscript|data):/i);
       expect(['srcdoc', 'formaction', 'xlink:href', 'http-equiv']).not.toContain(name);
     }
     expect(nestingProblems(output)).toEqual([]);
