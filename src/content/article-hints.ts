@@ -72,8 +72,12 @@ export function isNonContent(
   if (hints.role && UNLIKELY_ROLES.has(hints.role)) return true;
   if (!judgeByNames || hints.tagName === 'body' || hints.tagName === 'a' || isInsideTableOrCode) return false;
   const matchString = `${hints.className} ${hints.id}`;
-  if (SHARE.test(matchString)) return true;
   return UNLIKELY_CANDIDATE.test(matchString) && !MAYBE_CANDIDATE.test(matchString);
+}
+
+/** Share widgets are clutter when short; a long block merely named "share-…" may be the article. */
+export function looksLikeShareWidget({ className, id }: ElementHints): boolean {
+  return SHARE.test(`${className} ${id}`);
 }
 
 export function isBylineCandidate(

@@ -9,6 +9,11 @@ export interface AssembledArticle {
   linkDensity: number;
 }
 
+const TOP_CANDIDATES = 5;
+const RIVAL_SCORE_RATIO = 0.75;
+const MIN_RIVALS = 3;
+/** Bounds the ancestor walk on hostile, very deep pages. */
+const MAX_ANCESTORS = 1000;
 const CONDITIONALLY_CLEANED = new Set(['div', 'section', 'ul', 'ol', 'table', 'aside', 'header']);
 
 /** Picks the best candidate the way Readability does, then cuts its HTML out of the source. */
@@ -19,11 +24,8 @@ export function assembleArticle(
 ): AssembledArticle {
   for (const candidate of candidates)
     candidate.contentScore = (candidate.contentScore ?? 0) * (1 - linkDensity(candidate));
-  const best = candidates.reduce<PageElement | undefined>(
-    (top, candidate) => (!top || (candidate.contentScore ?? 0) > (top.contentScore ?? 0) ? candidate : top),
-    undefined,
-  );
-  const top = best ? climbToBetterAncestor(best) : bodyOf(root);
+  const ranked = topCandidates(candidates);
+  const top = ranked.length > 0 ? climbToBetterAncestor(sharedAncestorOfRivals(ranked)) : bodyOf(root);
   const parent = top.parent;
   const parts = parent && parent.tagName !== '#root' ? worthySiblings(top, parent) : [top];
   const excluded = parts.flatMap((part) => excludedRanges(part));
@@ -37,6 +39,42 @@ export function assembleArticle(
     textLength,
     linkDensity: textLength === 0 ? 1 : linkTextLength / textLength,
   };
+}
+
+function topCandidates(candidates: PageElement[]): PageElement[] {
+  const ranked: PageElement[] = [];
+  for (const candidate of candidates) {
+    const index = ranked.findIndex((other) => (candidate.contentScore ?? 0) > (other.contentScore ?? 0));
+    ranked.splice(index === -1 ? ranked.length : index, 0, candidate);
+    if (ranked.length > TOP_CANDIDATES) ranked.pop();
+  }
+  return ranked;
+}
+
+/** When several near-best candidates share an ancestor, the article is that ancestor (Readability). */
+function sharedAncestorOfRivals([best, ...others]: PageElement[]): PageElement {
+  const bestScore = best.contentScore ?? 0;
+  const rivalAncestors = others
+    .filter((other) => (other.contentScore ?? 0) >= bestScore * RIVAL_SCORE_RATIO)
+    .map((rival) => ancestorsOf(rival));
+  if (rivalAncestors.length < MIN_RIVALS) return best;
+  for (let ancestor = best.parent; ancestor && !isBody(ancestor); ancestor = ancestor.parent) {
+    const sharing = rivalAncestors.filter((ancestors) => ancestors.has(ancestor as PageElement)).length;
+    if (sharing >= MIN_RIVALS) return ancestor;
+  }
+  return best;
+}
+
+function ancestorsOf(element: PageElement): Set<PageElement> {
+  const ancestors = new Set<PageElement>();
+  for (
+    let ancestor = element.parent;
+    ancestor && ancestors.size < MAX_ANCESTORS;
+    ancestor = ancestor.parent
+  ) {
+    ancestors.add(ancestor);
+  }
+  return ancestors;
 }
 
 function climbToBetterAncestor(candidate: PageElement): PageElement {

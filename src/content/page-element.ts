@@ -10,6 +10,8 @@ export interface PageElement {
   start: number;
   end: number;
   isPruned: boolean;
+  /** Named like a share widget: pruned once closed if its text turns out short. */
+  isShareWidget: boolean;
   textLength: number;
   linkTextLength: number;
   commaCount: number;

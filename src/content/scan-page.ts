@@ -1,5 +1,11 @@
 import { SAXParser, type EndTag, type StartTag, type Text } from 'parse5-sax-parser';
-import { BLOCKS_INSIDE_DIV, isBylineCandidate, isNonContent, type ElementHints } from './article-hints';
+import {
+  BLOCKS_INSIDE_DIV,
+  isBylineCandidate,
+  isNonContent,
+  looksLikeShareWidget,
+  type ElementHints,
+} from './article-hints';
 import { VOID_ELEMENTS } from './html-vocabulary';
 import { OpenElements } from './open-elements';
 import type { PageElement } from './page-element';
@@ -22,6 +28,7 @@ export interface ScannedPage {
 
 const COMMAS = /[,\u060C\uFE50\uFE10\uFE11\u2E41\u2E34\u2E32\uFF0C]/g;
 const MAX_BYLINE_LENGTH = 100;
+const MAX_SHARE_WIDGET_LENGTH = 500;
 
 /**
  * One streaming pass over a page: builds a light outline of its elements (no DOM), prunes subtrees that
@@ -85,6 +92,7 @@ class PageScanner {
       !this.metadata.bylineText &&
       isBylineCandidate(hints, attributes.get('rel'), attributes.get('itemprop'));
     if (isByline) this.byline = element;
+    element.isShareWidget = looksLikeShareWidget(hints);
     if (isPruned) this.prunedDepth++;
     if (isByline || this.scorer.needsText(tagName) || tagName === 'title') element.text = '';
     if (tagName === 'a') this.linkDepth++;
@@ -142,6 +150,7 @@ class PageScanner {
       return;
     }
     if (element === this.byline) this.acceptByline(element);
+    if (element.isShareWidget && element.textLength < MAX_SHARE_WIDGET_LENGTH) element.isPruned = true;
     if (element.isPruned) return;
     const parent = element.parent;
     if (parent) {
@@ -174,7 +183,7 @@ function hintsOf(tagName: string, attributes: Map<string, string>): ElementHints
     isHidden:
       attributes.has('hidden') ||
       attributes.get('aria-hidden') === 'true' ||
-      /display\s*:\s*none/i.test(style),
+      /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style),
   };
 }
 
@@ -194,6 +203,7 @@ function newElement(
     start,
     end: start,
     isPruned,
+    isShareWidget: false,
     textLength: 0,
     linkTextLength: 0,
     commaCount: 0,
