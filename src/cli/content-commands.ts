@@ -15,7 +15,7 @@ export function registerContentCommands(program: Command): void {
     .command('rewrite')
     .description('print the email-safe rewrite of an HTML file')
     .argument('<file>', 'HTML file to rewrite')
-    .option('--base-url <url>', 'URL the HTML came from, for relative links')
+    .option('--base-url <url>', 'URL the HTML came from (without it, relative links are dropped)')
     .action((file: string, options: BaseUrlOption) => {
       process.stdout.write(renderRewrite(readHtmlFile(file), parseBaseUrl(options.baseUrl, file)) + '\n');
     });
@@ -23,7 +23,7 @@ export function registerContentCommands(program: Command): void {
     .command('extract')
     .description('print the main article of an HTML page')
     .argument('<file>', 'HTML file of the page')
-    .option('--base-url <url>', 'URL the page came from, for relative links')
+    .option('--base-url <url>', 'URL the page came from (without it, relative links are dropped)')
     .option('--format <format>', `output format: ${EXTRACT_FORMATS.join(', ')}`, 'html')
     .action((file: string, options: BaseUrlOption & { format: string }) => {
       const format = parseFormat(options.format);

@@ -55,12 +55,6 @@ export function allowedAttributesOf(tagName: string): ReadonlySet<string> | unde
   return allowedAttributes.get(tagName);
 }
 
-export const BLOCK_ELEMENTS: ReadonlySet<string> = new Set(
-  words(
-    'address article aside blockquote center details dialog dd div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section summary table ul tr td th caption br video audio picture img',
-  ),
-);
-
 function words(list: string): string[] {
   return list.split(' ');
 }

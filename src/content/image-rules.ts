@@ -1,6 +1,6 @@
 /** Images in an email: no trackers, nothing wider than the column. */
 
-export const EMAIL_COLUMN_WIDTH = 600;
+const EMAIL_COLUMN_WIDTH = 600;
 export const FLUID_IMAGE_STYLE = 'max-width:100%;height:auto';
 
 const TRACKER_PATTERNS: readonly RegExp[] = [
