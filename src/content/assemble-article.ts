@@ -6,6 +6,8 @@ export interface AssembledArticle {
   html: string;
   topScore: number;
   textLength: number;
+  /** Text of the whole page outside pruned subtrees: how much of it the article covers says a lot. */
+  pageTextLength: number;
   linkDensity: number;
 }
 
@@ -37,6 +39,7 @@ export function assembleArticle(
     html: articleHtml,
     topScore: top.contentScore ?? 0,
     textLength,
+    pageTextLength: root.textLength,
     linkDensity: textLength === 0 ? 1 : linkTextLength / textLength,
   };
 }
