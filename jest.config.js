@@ -1,15 +1,15 @@
 // Three tiers (see docs/architecture.md): unit beside the code, integration against real databases,
 // end to end against the built app. SWC transpiles TypeScript with decorator metadata for TypeORM.
 const swc = [
-    '@swc/jest',
-    {
-      jsc: {
-        target: 'es2022',
-        parser: { syntax: 'typescript', decorators: true },
-        transform: { legacyDecorator: true, decoratorMetadata: true },
-      },
-      module: { type: 'commonjs' },
+  '@swc/jest',
+  {
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
     },
+    module: { type: 'commonjs' },
+  },
 ];
 // parse5 and its helpers ship ES modules only; Jest's CommonJS runtime needs them transpiled too.
 const esmOnlyPackages = [
