@@ -1,4 +1,5 @@
 import { AccountsService } from '../../../src/accounts/accounts.service';
+import { BillingService } from '../../../src/billing/billing.service';
 import { FeedsService } from '../../../src/feeds/feeds.service';
 import { EntryEmail } from '../../../src/mail/email-models';
 import { TestApp } from '../../support/test-app';
@@ -9,13 +10,14 @@ export const MAIL_ENV = {
   SECRET_KEY: 'mail-test-secret-key-0123456789',
 };
 
-/** A real user subscribed to a real feed, through the real services. */
+/** A real user with credits to spare, subscribed to a real feed, through the real services. */
 export async function subscribedReader(
   test: TestApp,
   email: string,
   feedUrl = 'https://blog.example/feed.xml',
 ) {
   const user = await test.app.get(AccountsService).addUser({ email });
+  await test.app.get(BillingService).grantStarterCredits(user.id, 10_000);
   const subscription = await test.app.get(FeedsService).subscribe(user.id, feedUrl, {});
   const feed = await test.app.get(FeedsService).getFeed(subscription.feedId);
   return { user, subscription, feed };
