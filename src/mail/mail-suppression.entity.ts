@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** An address we no longer send to, and why (a hard bounce so far). */
+/** An address that failed hard (5xx, or a bounce report): no more mail goes to it until lifted. */
 @Entity('mail_suppressions')
 export class MailSuppressionEntity {
   @PrimaryColumn({ type: 'varchar', length: 26 })
@@ -8,7 +8,7 @@ export class MailSuppressionEntity {
 
   /** Lower-cased. */
   @Column({ type: 'varchar', length: 320 })
-  email!: string;
+  address!: string;
 
   @Column({ type: 'text' })
   reason!: string;

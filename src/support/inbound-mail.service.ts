@@ -1,17 +1,21 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { AccountsService } from '../accounts/accounts.service';
 import { DomainError } from '../common/errors';
 import { newId } from '../common/ids';
-import { CONFIG } from '../config/config.module';
-import { Config } from '../config/load-config';
+import { MailService } from '../mail/mail.service';
 import { OutboxService } from '../mail/outbox.service';
 import { AcknowledgementsService } from './acknowledgements.service';
 import { BouncesService } from './bounces.service';
 import { entryIdOfDedupKey } from './domain/outbox-context';
-import { parseTokenAddress, TokenAddress } from './domain/reply-addresses';
 import { InboundMail, parseInboundMail } from './parse-inbound-mail';
 import { ForgedAddressError } from './support-errors';
 import { SupportRepository, ThreadTarget } from './support.repository';
+
+/** A recipient of ours: a reply or bounce address naming an outbox row, or a plain one (support@…). */
+export type InboundRecipient =
+  | { kind: 'reply'; outboxId: string; address: string }
+  | { kind: 'bounce'; outboxId: string; address: string }
+  | { kind: 'plain' };
 
 export interface Envelope {
   /** MAIL FROM; null or empty for bounces. */
@@ -29,19 +33,20 @@ export class InboundMailService {
   private readonly logger = new Logger(InboundMailService.name);
 
   constructor(
-    @Inject(CONFIG) private readonly config: Config,
     private readonly store: SupportRepository,
+    private readonly mail: MailService,
     private readonly outbox: OutboxService,
     private readonly accounts: AccountsService,
     private readonly bounces: BouncesService,
     private readonly acknowledgements: AcknowledgementsService,
   ) {}
 
-  /** Throws ForgedAddressError for a tagged address we did not sign (the SMTP listener says 550). */
-  checkRecipient(address: string): TokenAddress {
-    const parsed = parseTokenAddress(this.config.SECRET_KEY, address);
-    if (parsed.kind === 'forged') throw new ForgedAddressError(`${address.slice(0, 100)}: invalid token`);
-    return parsed;
+  /** Throws ForgedAddressError for a reply/bounce address we did not sign (the SMTP listener says 550). */
+  checkRecipient(address: string): InboundRecipient {
+    const signed = this.mail.readSignedAddress(address);
+    if (!signed) return { kind: 'plain' };
+    if (signed.outboxId === null) throw new ForgedAddressError(`${address.slice(0, 100)}: invalid token`);
+    return { kind: signed.purpose, outboxId: signed.outboxId, address };
   }
 
   /** The webhook has no envelope: it reads recipients and return path from the headers. */
@@ -51,11 +56,12 @@ export class InboundMailService {
       this.checkRecipient(address),
     );
     const bounce = recipients.find((address) => address.kind === 'bounce');
-    if (bounce) return { kind: 'bounce', verdict: await this.bounces.handle(bounce.outboxId, mail) };
+    if (bounce?.kind === 'bounce')
+      return { kind: 'bounce', verdict: await this.bounces.handle(bounce.address, mail) };
     const reply = recipients.find((address) => address.kind === 'reply');
     const returnPath = envelope ? envelope.mailFrom : mail.returnPath;
     const sender = mail.from ?? returnPath ?? 'unknown@invalid';
-    const target = await this.locateThread(mail, sender, reply?.kind === 'reply' ? reply : null);
+    const target = await this.locateThread(mail, sender, reply?.kind === 'reply' ? reply.outboxId : null);
     const { message, isNew } = await this.store.append(target, {
       direction: 'in',
       messageId: mail.messageId ?? `<${newId().toLowerCase()}@inbound.invalid>`,
@@ -75,25 +81,24 @@ export class InboundMailService {
   private async locateThread(
     mail: InboundMail,
     sender: string,
-    reply: { userId: string; outboxId: string } | null,
+    repliedToId: string | null,
   ): Promise<ThreadTarget> {
-    const repliedTo = reply ? await this.outbox.findById(reply.outboxId) : null;
+    const repliedTo = repliedToId ? await this.outbox.findById(repliedToId) : null;
     const known = await this.store.findThreadByMessageIds([
       ...(repliedTo ? [repliedTo.messageId] : []),
       ...mail.parentIds,
     ]);
     if (known) return { threadId: known.id };
     const original = repliedTo ?? (await this.firstOutboxEmail(mail.parentIds));
-    const contextId = reply?.outboxId ?? original?.id;
-    const context = contextId
+    const context = original
       ? {
-          outboxEmailId: contextId,
-          kind: original?.kind ?? null,
-          subject: original?.subject ?? null,
-          entryId: original ? entryIdOfDedupKey(original.dedupKey) : null,
+          outboxEmailId: original.id,
+          kind: original.kind,
+          subject: original.subject,
+          entryId: entryIdOfDedupKey(original.dedupKey),
         }
       : null;
-    const userId = await this.userIdOf(reply?.userId ?? original?.userId ?? null, sender);
+    const userId = await this.userIdOf(original?.userId ?? null, sender);
     return { newThread: { userId, fromAddress: sender, subject: mail.subject || '(no subject)', context } };
   }
 
@@ -102,7 +107,7 @@ export class InboundMailService {
     return messageIds.map((id) => found.find((email) => email.messageId === id)).find(Boolean) ?? null;
   }
 
-  /** The account the token or the email names if it still exists, else the sender's, else none. */
+  /** The account of the email replied to if it still exists, else the sender's, else none. */
   private async userIdOf(namedUserId: string | null, sender: string): Promise<string | null> {
     if (namedUserId) {
       const [user] = await this.accounts.findByIds([namedUserId]);

@@ -1,6 +1,6 @@
 import { DomainError } from '../common/errors';
 
-/** A tagged address (reply+…, bounce+…) whose token we did not sign: SMTP 550, HTTP 422. */
+/** A reply-…/bounce-… address whose token we did not sign: SMTP 550, HTTP 422. */
 export class ForgedAddressError extends DomainError {
   readonly httpStatus = 422;
 }

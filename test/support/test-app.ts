@@ -29,12 +29,25 @@ export interface TestApp {
   app: INestApplicationContext;
   clock: TestClock;
   database: TestDatabase;
+  /** With `http`: where the app listens on loopback. */
+  baseUrl: string;
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** Share an existing database (a second worker, a restart); the caller drops it. */
+  database?: TestDatabase;
+  /** Serve HTTP on a loopback port (still without schedulers). */
+  http?: boolean;
+}
+
 /** The real application (CLI role: no HTTP, no schedulers) on a fresh, migrated database. */
-export async function createTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase(dialect);
+export async function createTestApp(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase(dialect));
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     FETCH_ALLOW_PRIVATE: 'true',
@@ -47,14 +60,24 @@ export async function createTestApp(dialect: Dialect, env: Record<string, string
     .overrideProvider(Clock)
     .useValue(clock)
     .compile();
-  const app = await moduleRef.init();
+  let baseUrl = '';
+  let app: INestApplicationContext;
+  if (options.http) {
+    const server = moduleRef.createNestApplication({ logger: false });
+    await server.listen(0, '127.0.0.1');
+    baseUrl = (await server.getUrl()).replace('[::1]', '127.0.0.1');
+    app = server;
+  } else {
+    app = await moduleRef.init();
+  }
   return {
     app,
     clock,
     database,
+    baseUrl,
     close: async () => {
       await app.close();
-      await database.drop();
+      if (!options.database) await database.drop();
     },
   };
 }

@@ -1,6 +1,20 @@
 import { InitialSchema1763769600000 } from './1763769600000-initial-schema';
+import { FetcherState1763769610000 } from './1763769610000-fetcher-state';
+import { MailDelivery1763769620000 } from './1763769620000-mail-delivery';
+import { BillingLedger1763769630000 } from './1763769630000-billing-ledger';
+import { DeliveryDigests1763769640000 } from './1763769640000-delivery-digests';
+import { WebSignInAndSessions1763769650000 } from './1763769650000-web-sign-in-and-sessions';
 import { SupportThreads1763769660000 } from './1763769660000-support-threads';
-import { MailBounces1763769660001 } from './1763769660001-mail-bounces';
+import { OutboxSoftBounces1763769660002 } from './1763769660002-outbox-soft-bounces';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
-export const migrations = [InitialSchema1763769600000, SupportThreads1763769660000, MailBounces1763769660001];
+export const migrations = [
+  InitialSchema1763769600000,
+  FetcherState1763769610000,
+  MailDelivery1763769620000,
+  BillingLedger1763769630000,
+  DeliveryDigests1763769640000,
+  WebSignInAndSessions1763769650000,
+  SupportThreads1763769660000,
+  OutboxSoftBounces1763769660002,
+];

@@ -39,7 +39,7 @@ describe('automatic acknowledgements (RFC 3834)', () => {
     ['noreply@example.com', 'machine sender'],
     ['owner-news@lists.example.com', 'machine sender'],
     ['news-request@lists.example.com', 'machine sender'],
-    ['reply+abc@TIDINGS.test', 'our own address'],
+    ['reply-abc@TIDINGS.test', 'our own address'],
   ])('never answer the return path %j', (returnPath, reason) => {
     expect(decide({}, returnPath)).toEqual({ send: false, reason });
   });

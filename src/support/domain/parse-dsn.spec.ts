@@ -4,7 +4,7 @@ const report = (content: string) => ({ parts: [{ mimeType: 'message/delivery-sta
 
 const postfixHard = `Reporting-MTA: dns; mail.example.org
 X-Postfix-Queue-ID: 4CJ2Kp0ZSsz9s
-X-Postfix-Sender: rfc822; bounce+abc@tidings.test
+X-Postfix-Sender: rfc822; bounce-abc@tidings.test
 Arrival-Date: Sun, 22 Nov 2026 10:00:00 +0100 (CET)
 
 Final-Recipient: rfc822; reader@example.org
@@ -27,7 +27,7 @@ Will-Retry-Until: Tue, 24 Nov 2026 10:00:00 +0000
 `;
 
 const gmailHard = `Reporting-MTA: dns; googlemail.com
-Received-From-MTA: dns; bounce+abc@tidings.test
+Received-From-MTA: dns; bounce-abc@tidings.test
 Arrival-Date: Sun, 22 Nov 2026 02:00:00 -0800 (PST)
 X-Original-Message-ID: <01jd@tidings.test>
 

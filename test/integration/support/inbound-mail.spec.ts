@@ -1,8 +1,9 @@
 import { AccountsService, User } from '../../../src/accounts/accounts.service';
 import { MailService } from '../../../src/mail/mail.service';
 import { OutboxService } from '../../../src/mail/outbox.service';
-import { SuppressionsService } from '../../../src/mail/suppressions.service';
-import { bounceAddress, replyAddress } from '../../../src/support/domain/reply-addresses';
+import { BillingService } from '../../../src/billing/billing.service';
+import { signedAddress } from '../../../src/mail/domain/mail-tokens';
+import { SuppressionList } from '../../../src/mail/suppression-list';
 import { SupportService } from '../../../src/support/support.service';
 import { SmtpCapture } from '../../support/smtp-capture';
 import { testDialects } from '../../support/test-database';
@@ -43,6 +44,7 @@ describe.each(cases)('support by email on $dialect through $transport', ({ diale
         ? smtpTransport(() => server.smtpPort)
         : webhookTransport(() => server.baseUrl, webhookSecret);
     reader = await get(AccountsService).addUser({ email: 'reader@example.com' });
+    await get(BillingService).grantStarterCredits(reader.id, 1000);
     agent = await get(AccountsService).addUser({ email: `agent@${domain}`, role: 'support' });
   });
 
@@ -51,7 +53,7 @@ describe.each(cases)('support by email on $dialect through $transport', ({ diale
     await outgoing.stop();
   });
 
-  /** An email of ours that the reader received (enqueued and sent). */
+  /** An email of ours that the reader received (enqueued and sent), with its Reply-To and VERP sender. */
   async function emailedEntry(title: string) {
     sequence += 1;
     const dedupKey = `entry:${entryId}:user:${reader.id}:${sequence}`;
@@ -64,7 +66,8 @@ describe.each(cases)('support by email on $dialect through $transport', ({ diale
     });
     await get(OutboxService).flush();
     const [email] = await get(OutboxService).findByDedupKeys([dedupKey]);
-    return email;
+    const received = outgoing.messages.find((message) => message.parsed.messageId === email.messageId)!;
+    return { ...email, replyTo: received.parsed.replyTo![0].address!, bounceTo: received.envelope.from };
   }
 
   /** Delivers one message a second later than the last, so that a thread's order is the sending order. */
@@ -87,7 +90,7 @@ describe.each(cases)('support by email on $dialect through $transport', ({ diale
 
   it('threads a reply by its signed token, with the context of the email replied to', async () => {
     const email = await emailedEntry('Fresh & new');
-    const to = replyAddress(key, domain, reader.id, email.id);
+    const to = email.replyTo;
     const from = 'reader@example.com';
     const first = {
       from: `Reader <${from}>`,
@@ -161,11 +164,12 @@ describe.each(cases)('support by email on $dialect through $transport', ({ diale
 
   it('refuses a forged token and an oversized message, storing nothing', async () => {
     const email = await emailedEntry('Third post');
-    const genuine = replyAddress(key, domain, reader.id, email.id);
+    const genuine = email.replyTo;
     const forgedTo = [
-      replyAddress('someone-elses-key-0123456789', domain, reader.id, email.id),
-      genuine.replace(/\.[A-Za-z0-9_-]+@/, '.AAAAAAAAAAAAAAAAAAAAAA@'),
-      `bounce+${genuine.split('+')[1]}`,
+      signedAddress('someone-elses-key-0123456789', 'reply', email.id, domain),
+      genuine.replace(/\.[A-Za-z0-9_-]+@/, '.AAAAAAAAAAAAAA@'),
+      genuine.replace(/^reply-/, 'bounce-'),
+      `reply-${Buffer.from(email.id).toString('base64url')}@${domain}`,
     ];
     const forger = `forger.${via}@evil.example`;
     for (const to of forgedTo)
@@ -186,7 +190,7 @@ describe.each(cases)('support by email on $dialect through $transport', ({ diale
 
   it('sends an agent reply that threads in the user’s client, and the user’s next reply joins the thread', async () => {
     const email = await emailedEntry('Fourth post');
-    const to = replyAddress(key, domain, reader.id, email.id);
+    const to = email.replyTo;
     const question = {
       from: reader.email,
       to,
@@ -204,6 +208,10 @@ describe.each(cases)('support by email on $dialect through $transport', ({ diale
     expect(answer.envelope.to).toEqual([reader.email]);
     expect(answer.parsed.subject).toBe('Re: Fourth post');
     expect(answer.parsed.text).toContain('Here is the answer.');
+    expect(answer.parsed.html).toMatch(
+      /Here is the answer\.[\s\S]*Reply to this email to continue the conversation/,
+    );
+    expect(answer.header('auto-submitted')).toBe('no');
     expect(answer.header('in-reply-to')).toBe(`<q1-${via}@mua.example>`);
     expect(answer.header('references')?.split(/\s+/)).toEqual([email.messageId, `<q1-${via}@mua.example>`]);
 
@@ -226,6 +234,30 @@ describe.each(cases)('support by email on $dialect through $transport', ({ diale
     await expect(get(SupportService).reply(thread.id, reader.id, 'I am not an agent')).rejects.toThrow(
       /only support agents/,
     );
+  });
+
+  it('sends answers and acknowledgements as free service mail, even to a user without credits', async () => {
+    const broke = await get(AccountsService).addUser({ email: `broke.${via}@example.com` });
+    const support = `support@${domain}`;
+    const question = {
+      from: broke.email,
+      to: support,
+      subject: 'Out of credits',
+      messageId: `<b1-${via}@x>`,
+    };
+    expect(await deliver(question, { from: broke.email, to: [support] })).toEqual({ accepted: true });
+    const [thread] = await threadsFrom(broke.email);
+    expect(thread.userId).toBe(broke.id);
+    const sent = await get(SupportService).reply(thread.id, agent.id, 'Credits are on their way.');
+    const [ack] = await acknowledgementsTo(broke.email);
+    const answer = outgoing.messages.find((m) => m.parsed.messageId === sent.messageId)!;
+    expect(answer.header('auto-submitted')).toBe('no');
+    const rows = await get(OutboxService).findByMessageIds([sent.messageId, ack.parsed.messageId!]);
+    expect(rows.map((row) => [row.kind, row.cost, row.status])).toEqual([
+      ['support-reply', 0, 'sent'],
+      ['support-reply', 0, 'sent'],
+    ]);
+    expect(await get(BillingService).ledgerOf(broke.id)).toEqual([]);
   });
 
   it('acknowledges a person once a week and never a machine (RFC 3834)', async () => {
@@ -276,9 +308,9 @@ describe.each(cases)('support by email on $dialect through $transport', ({ diale
   it('bounces an email and suppresses its address on a hard DSN, and only counts a soft one', async () => {
     const hard = await emailedEntry('Fifth post');
     const soft = await emailedEntry('Sixth post');
-    const dsn = (outboxId: string, status: string, action: string) => ({
+    const dsn = (bounceTo: string, status: string, action: string) => ({
       from: 'Mail Delivery System <MAILER-DAEMON@mx.example.com>',
-      to: bounceAddress(key, domain, outboxId),
+      to: bounceTo,
       subject: 'Undelivered Mail Returned to Sender',
       headers: {
         'Content-Type': 'multipart/report; report-type=delivery-status; boundary="DSN"',
@@ -290,21 +322,22 @@ describe.each(cases)('support by email on $dialect through $transport', ({ diale
       [hard, '5.1.1', 'failed'],
       [soft, '4.2.2', 'delayed'],
     ] as const) {
-      const message = dsn(email.id, status, action);
+      const message = dsn(email.bounceTo, status, action);
       expect(await deliver(message, { from: '', to: [message.to] })).toEqual({ accepted: true });
     }
     expect(await get(OutboxService).findById(hard.id)).toMatchObject({
-      status: 'bounced',
-      lastError: expect.stringMatching(/5\.1\.1/),
+      status: 'failed',
+      lastError: expect.stringMatching(/^bounced: 5\.1\.1/),
     });
-    expect(await get(SuppressionsService).reasonFor(reader.email)).toMatch(/^bounced: 5\.1\.1/);
+    expect(await get(SuppressionList).suppressedAmong([reader.email])).toEqual(new Set([reader.email]));
     expect(await get(OutboxService).findById(soft.id)).toMatchObject({ status: 'sent', softBounces: 1 });
     expect(await threadsFrom('MAILER-DAEMON@mx.example.com')).toEqual([]);
+    expect(await get(OutboxService).liftSuppression(reader.email)).toBe(0);
   });
 
   it('keeps one thread and one copy per message when many arrive at once', async () => {
     const email = await emailedEntry('Seventh post');
-    const to = replyAddress(key, domain, reader.id, email.id);
+    const to = email.replyTo;
     const replies = Array.from({ length: 8 }, (_, n) => ({
       from: reader.email,
       to,
