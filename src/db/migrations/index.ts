@@ -6,6 +6,7 @@ import { DeliveryDigests1763769640000 } from './1763769640000-delivery-digests';
 import { WebSignInAndSessions1763769650000 } from './1763769650000-web-sign-in-and-sessions';
 import { SupportThreads1763769660000 } from './1763769660000-support-threads';
 import { OutboxSoftBounces1763769660002 } from './1763769660002-outbox-soft-bounces';
+import { ExtractedArticles1763769680000 } from './1763769680000-extracted-articles';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   WebSignInAndSessions1763769650000,
   SupportThreads1763769660000,
   OutboxSoftBounces1763769660002,
+  ExtractedArticles1763769680000,
 ];
