@@ -47,7 +47,7 @@ module.exports = {
       ...withDatabases,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.spec.ts'],
-      setupFilesAfterEnv: ['<rootDir>/test/support/e2e-setup.js'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/e2e-setup.ts'],
     },
   ],
   // Most specs wait on databases, child processes and sockets: two workers keep both cores busy.
