@@ -1,6 +1,7 @@
 import { Inject, Injectable, NestMiddleware } from '@nestjs/common';
 import { NextFunction, Request, Response } from 'express';
 import { randomBytes } from 'node:crypto';
+import { BillingService } from '../../billing/billing.service';
 import { CONFIG } from '../../config/config.module';
 import { Config } from '../../config/load-config';
 import { parseCookieHeader } from '../domain/cookies';
@@ -17,6 +18,7 @@ import { CSRF_COOKIE, SESSION_COOKIE, WebCookies } from './web-cookies';
 export class WebRequestMiddleware implements NestMiddleware {
   constructor(
     private readonly sessions: SessionsService,
+    private readonly billing: BillingService,
     private readonly cookies: WebCookies,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
@@ -44,6 +46,7 @@ export class WebRequestMiddleware implements NestMiddleware {
     return {
       user,
       sessionToken: user ? sessionToken : null,
+      balance: user ? await this.billing.balanceOf(user.id) : null,
       csrfToken: csrfTokenFor(binding, this.config.SECRET_KEY),
       scriptNonce,
     };

@@ -15,6 +15,7 @@ import { Response } from 'express';
 import { ValidationError } from '../../common/errors';
 import { FeedsService } from '../../feeds/feeds.service';
 import { CsrfGuard, SignedInGuard } from '../auth/guards';
+import { DeliveryPause } from '../credits/delivery-pause.service';
 import { emailPreviewOf } from '../domain/preview';
 import { readSubscriptionForm, SubscriptionFormValues } from '../domain/subscription-form';
 import { WebViews } from '../views/web-views';
@@ -40,17 +41,22 @@ export class FeedsController {
   constructor(
     private readonly feeds: FeedsService,
     private readonly finder: FeedFinder,
+    private readonly pause: DeliveryPause,
     private readonly views: WebViews,
   ) {}
 
   @Get('feeds')
   @Header('Content-Type', 'text/html; charset=utf-8')
   async list(@Req() request: WebRequest, @Query('notice') notice?: string): Promise<string> {
-    const subscriptions = await this.feeds.subscriptionsOfUser(request.web.user!.id);
+    const userId = request.web.user!.id;
+    const [subscriptions, pauseReason] = await Promise.all([
+      this.feeds.subscriptionsOfUser(userId),
+      this.pause.reasonFor(userId),
+    ]);
     return this.views.render(
       request.web,
       'feeds',
-      { title: 'Your feeds', subscriptions, notice: NOTICES[notice ?? ''] },
+      { title: 'Your feeds', subscriptions, pauseReason, notice: NOTICES[notice ?? ''] },
       '/feeds',
     );
   }
