@@ -15,6 +15,7 @@ import { WebCookies } from './auth/web-cookies';
 import { WebRequestMiddleware } from './auth/web-request.middleware';
 import { CreditsController } from './credits/credits.controller';
 import { DeliveryPause } from './credits/delivery-pause.service';
+import { EmailPreviews } from './feeds/email-preview.service';
 import { FeedFinder } from './feeds/feed-finder.service';
 import { FeedsController } from './feeds/feeds.controller';
 import { SubscriptionController } from './feeds/subscription.controller';
@@ -52,6 +53,7 @@ const PAGES = [
     SignInService,
     FeedFinder,
     DeliveryPause,
+    EmailPreviews,
     CsrfGuard,
     SignedInGuard,
     WebExceptionsFilter,

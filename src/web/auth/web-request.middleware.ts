@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { BillingService } from '../../billing/billing.service';
 import { CONFIG } from '../../config/config.module';
 import { Config } from '../../config/load-config';
+import { contentSecurityPolicy } from '../domain/content-security-policy';
 import { parseCookieHeader } from '../domain/cookies';
 import { csrfTokenFor } from '../domain/csrf';
 import { WebContext, WebRequest } from '../web-request';
@@ -54,11 +55,7 @@ export class WebRequestMiddleware implements NestMiddleware {
 }
 
 function setSecurityHeaders(response: Response, scriptNonce: string): void {
-  response.setHeader(
-    'Content-Security-Policy',
-    `default-src 'none'; style-src 'self'; img-src 'self' data:; script-src 'nonce-${scriptNonce}'; ` +
-      "base-uri 'none'; frame-ancestors 'none'",
-  );
+  response.setHeader('Content-Security-Policy', contentSecurityPolicy(scriptNonce));
   response.removeHeader('X-Powered-By');
   response.setHeader('X-Content-Type-Options', 'nosniff');
   response.setHeader('X-Frame-Options', 'DENY');

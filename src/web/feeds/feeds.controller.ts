@@ -16,11 +16,11 @@ import { ValidationError } from '../../common/errors';
 import { FeedsService } from '../../feeds/feeds.service';
 import { CsrfGuard, SignedInGuard } from '../auth/guards';
 import { DeliveryPause } from '../credits/delivery-pause.service';
-import { emailPreviewOf } from '../domain/preview';
 import { readSubscriptionForm, SubscriptionFormValues } from '../domain/subscription-form';
 import { WebViews } from '../views/web-views';
 import { WebExceptionsFilter } from '../web-exceptions.filter';
 import { WebRequest } from '../web-request';
+import { allowEmailPreview, EmailPreviews } from './email-preview.service';
 import { FeedFinder } from './feed-finder.service';
 
 type Form = Record<string, unknown>;
@@ -42,6 +42,7 @@ export class FeedsController {
     private readonly feeds: FeedsService,
     private readonly finder: FeedFinder,
     private readonly pause: DeliveryPause,
+    private readonly previews: EmailPreviews,
     private readonly views: WebViews,
   ) {}
 
@@ -93,11 +94,12 @@ export class FeedsController {
           { title: 'Add a feed', url, choices: found.feeds },
           '/feeds',
         );
-      const newest = found.newest && emailPreviewOf(found.newest);
+      const emailHtml = found.newest && this.previews.entryEmailHtml(request.web.user!, found, found.newest);
+      if (emailHtml) allowEmailPreview(request, response);
       return this.views.render(
         request.web,
         'feed-add',
-        { title: 'Add a feed', url, feed: { ...found, newest }, form: DEFAULT_FORM },
+        { title: 'Add a feed', url, feed: found, emailHtml, form: DEFAULT_FORM },
         '/feeds',
       );
     } catch (error) {
