@@ -4,7 +4,10 @@
  * which inherits this policy) also allows what the email needs: its inline styles and remote images.
  * The sandbox keeps scripts, forms and our origin out of the frame either way.
  */
-export function contentSecurityPolicy(scriptNonce: string, options: { showsEmailPreview?: boolean } = {}): string {
+export function contentSecurityPolicy(
+  scriptNonce: string,
+  options: { showsEmailPreview?: boolean } = {},
+): string {
   const styles = options.showsEmailPreview ? "'self' 'unsafe-inline'" : "'self'";
   const images = options.showsEmailPreview ? "'self' data: https: http:" : "'self' data:";
   return [

@@ -8,7 +8,13 @@ import { decodeBody } from '../../entries/domain/decode-body';
 import { SafeHttpClient } from '../../fetcher/safe-http-client';
 
 export type FeedLookup =
-  | { kind: 'feed'; url: string; title: string | null; siteUrl: string | null; newest: NormalizedEntry | null }
+  | {
+      kind: 'feed';
+      url: string;
+      title: string | null;
+      siteUrl: string | null;
+      newest: NormalizedEntry | null;
+    }
   | { kind: 'choices'; pageUrl: string; feeds: DiscoveredFeed[] };
 
 const ACCEPT =
