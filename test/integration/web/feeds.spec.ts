@@ -1,3 +1,4 @@
+import { OutboxService } from '../../../src/mail/outbox.service';
 import { FeedServer, rssFeed } from '../../support/feed-server';
 import { testDialects } from '../../support/test-database';
 import { createWebTestApp, WebClient, WebTestApp } from '../../support/web-app';
@@ -62,6 +63,7 @@ describe.each(testDialects())('dashboard feeds on %s', (dialect) => {
     expect(email).toMatch(/Body with\s*(<[^>]+>)*\s*markup/);
     expect(email).not.toMatch(/<script|javascript:/i);
     expect(email).toContain('You get this email because you subscribed to Example Blog with Tidings.');
+    expect(await web.app.get(OutboxService).findByDedupKeys(['preview'])).toEqual([]);
 
     const saved = await reader.post('/feeds', {
       url: site.url('/feed.xml'),
