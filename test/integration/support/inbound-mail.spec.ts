@@ -7,7 +7,8 @@ import { SuppressionList } from '../../../src/mail/suppression-list';
 import { SupportService } from '../../../src/support/support.service';
 import { SmtpCapture } from '../../support/smtp-capture';
 import { testDialects } from '../../support/test-database';
-import { createTestServer, TestServer } from '../../support/test-server';
+import { freePort } from '../../support/server-process';
+import { createWebTestApp, WebTestApp } from '../../support/web-app';
 import { InboundTransport, rawMessage, smtpTransport, webhookTransport } from './inbound-mail-helpers';
 
 const key = 'support-spec-secret-key-0123456789';
@@ -21,7 +22,8 @@ const cases = testDialects().flatMap((dialect) => [
 ]);
 
 describe.each(cases)('support by email on $dialect through $transport', ({ dialect, transport: via }) => {
-  let server: TestServer;
+  let server: WebTestApp;
+  let smtpPort: number;
   let outgoing: SmtpCapture;
   let inbound: InboundTransport;
   let reader: User;
@@ -31,7 +33,9 @@ describe.each(cases)('support by email on $dialect through $transport', ({ diale
 
   beforeAll(async () => {
     outgoing = await new SmtpCapture().start();
-    server = await createTestServer(dialect, {
+    smtpPort = await freePort();
+    server = await createWebTestApp(dialect, {
+      INBOUND_SMTP_PORT: String(smtpPort),
       SECRET_KEY: key,
       MAIL_FROM: `tidings@${domain}`,
       SMTP_URL: outgoing.url,
@@ -40,9 +44,7 @@ describe.each(cases)('support by email on $dialect through $transport', ({ diale
       INBOUND_MAX_BYTES: '65536',
     });
     inbound =
-      via === 'SMTP'
-        ? smtpTransport(() => server.smtpPort)
-        : webhookTransport(() => server.baseUrl, webhookSecret);
+      via === 'SMTP' ? smtpTransport(() => smtpPort) : webhookTransport(() => server.baseUrl, webhookSecret);
     reader = await get(AccountsService).addUser({ email: 'reader@example.com' });
     await get(BillingService).grantStarterCredits(reader.id, 1000);
     agent = await get(AccountsService).addUser({ email: `agent@${domain}`, role: 'support' });
@@ -373,11 +375,11 @@ describe.each(cases)('support by email on $dialect through $transport', ({ diale
 });
 
 describe('the raw-MIME webhook', () => {
-  let server: TestServer;
+  let server: WebTestApp;
   const message = rawMessage({ from: 'someone@example.org', to: `support@${domain}` });
 
   beforeAll(async () => {
-    server = await createTestServer('sqlite', {
+    server = await createWebTestApp('sqlite', {
       SECRET_KEY: key,
       MAIL_FROM: `tidings@${domain}`,
       SUPPORT_WEBHOOK_SECRET: webhookSecret,
@@ -423,7 +425,7 @@ describe('the raw-MIME webhook', () => {
   });
 
   it('refuses everyone when no secret is configured', async () => {
-    const bare = await createTestServer('sqlite', { MAIL_FROM: `tidings@${domain}` });
+    const bare = await createWebTestApp('sqlite', { MAIL_FROM: `tidings@${domain}` });
     try {
       const response = await fetch(`${bare.baseUrl}/support/inbound`, {
         method: 'POST',
