@@ -12,6 +12,8 @@ import { DeliveryModule } from './delivery/delivery.module';
 import { EntriesModule } from './entries/entries.module';
 import { FeedsModule } from './feeds/feeds.module';
 import { FetcherModule } from './fetcher/fetcher.module';
+import { PushModule } from './fetcher/push/push.module';
+import { PushSchedulerModule } from './fetcher/push/push.scheduler';
 import { SchedulerModule } from './fetcher/scheduler.module';
 import { HealthController } from './health/health.controller';
 import { MailModule } from './mail/mail.module';
@@ -38,7 +40,8 @@ export class AppModule {
         MailModule,
         DeliveryModule,
         FetcherModule,
-        ...(role === 'serve' ? [ScheduleModule.forRoot(), SchedulerModule] : []),
+        PushModule,
+        ...(role === 'serve' ? [ScheduleModule.forRoot(), SchedulerModule, PushSchedulerModule] : []),
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],

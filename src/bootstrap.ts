@@ -8,7 +8,10 @@ import { prepareDatabase } from './db/prepare-database';
 /** The HTTP service with its schedulers. */
 export async function startServer(config: Config): Promise<INestApplication> {
   await prepareDatabase(config.DATABASE_URL, { migrate: false });
-  const app = await NestFactory.create(AppModule.register({ config, role: 'serve' }), { bufferLogs: true });
+  const app = await NestFactory.create(AppModule.register({ config, role: 'serve' }), {
+    bufferLogs: true,
+    rawBody: true,
+  });
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();
   await app.listen(config.PORT);

@@ -40,6 +40,9 @@ export const configSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: httpUrl.optional(),
   INBOUND_SMTP_PORT: port.optional(),
+  WEBSUB_LEASE_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(864_000),
+  PING_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  PING_COALESCE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

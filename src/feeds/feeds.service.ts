@@ -36,6 +36,8 @@ export interface FeedSummary extends Feed {
 
 @Injectable()
 export class FeedsService {
+  private readonly unsubscribeListeners: Array<(feedId: string) => Promise<void>> = [];
+
   constructor(
     @InjectRepository(FeedEntity) private readonly feeds: Repository<FeedEntity>,
     @InjectRepository(SubscriptionEntity) private readonly subscriptions: Repository<SubscriptionEntity>,
@@ -67,6 +69,12 @@ export class FeedsService {
     const feed = await this.feeds.findOneBy({ urlHash: sha256Hex(url.trim()) });
     const result = feed ? await this.subscriptions.delete({ userId, feedId: feed.id }) : undefined;
     if (!result?.affected) throw new NotFoundError(`not subscribed to ${url.trim()}`);
+    for (const listener of this.unsubscribeListeners) await listener(feed!.id);
+  }
+
+  /** Told after a reader leaves a feed (push subscriptions end with the feed's last reader). */
+  onUnsubscribed(listener: (feedId: string) => Promise<void>): void {
+    this.unsubscribeListeners.push(listener);
   }
 
   async subscriptionsOfUser(userId: string): Promise<Array<Subscription & { feed: Feed }>> {

@@ -1,9 +1,10 @@
-import { INestApplicationContext } from '@nestjs/common';
+import { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { AppModule } from '../../src/app.module';
 import { Clock } from '../../src/common/clock';
 import { loadConfig } from '../../src/config/load-config';
 import { prepareDatabase } from '../../src/db/prepare-database';
+import { freePort } from './server-process';
 import { createTestDatabase, Dialect, TestDatabase } from './test-database';
 
 /** A clock the test moves by hand. */
@@ -29,15 +30,26 @@ export interface TestApp {
   app: INestApplicationContext;
   clock: TestClock;
   database: TestDatabase;
+  /** With `http: true`: where the app listens on loopback (also its PUBLIC_URL). */
+  baseUrl: string;
   close(): Promise<void>;
 }
 
-/** The real application (CLI role: no HTTP, no schedulers) on a fresh, migrated database. */
-export async function createTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The real application (CLI role: no schedulers) on a fresh, migrated database; with `http: true`
+ * it also serves its routes on a loopback port, as `serve` would (raw bodies kept).
+ */
+export async function createTestApp(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  options: { http?: boolean } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
+  const port = options.http ? await freePort() : 0;
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     FETCH_ALLOW_PRIVATE: 'true',
+    ...(options.http ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
     ...env,
     DATABASE_URL: database.url,
   });
@@ -47,11 +59,13 @@ export async function createTestApp(dialect: Dialect, env: Record<string, string
     .overrideProvider(Clock)
     .useValue(clock)
     .compile();
-  const app = await moduleRef.init();
+  const app = options.http ? moduleRef.createNestApplication({ rawBody: true }) : await moduleRef.init();
+  if (options.http) await (app as INestApplication).listen(port, '127.0.0.1');
   return {
     app,
     clock,
     database,
+    baseUrl: config.PUBLIC_URL,
     close: async () => {
       await app.close();
       await database.drop();

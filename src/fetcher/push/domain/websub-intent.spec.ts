@@ -6,7 +6,7 @@ const topic = 'https://blog.example/feed.xml';
 const pending = (mode: WebSubState['pendingMode'], activeUntil: Date | null = null): WebSubState => ({
   topic,
   pendingMode: mode,
-  requestedLeaseSeconds: 3600,
+  leaseSeconds: 3600,
   activeUntil,
   requestedAt: now,
 });
@@ -72,18 +72,18 @@ describe('renewal', () => {
   });
 
   it('renews a tenth of the lease before it ends, at most a day before', () => {
-    const state = pending(null, later(60));
-    expect(isRenewalDue(state, 60, later(53))).toBe(false);
-    expect(isRenewalDue(state, 60, later(54))).toBe(true);
-    const long = pending(null, later(30 * 86_400));
-    expect(isRenewalDue(long, 30 * 86_400, later(28 * 86_400))).toBe(false);
-    expect(isRenewalDue(long, 30 * 86_400, later(29 * 86_400))).toBe(true);
+    const state = { ...pending(null, later(60)), leaseSeconds: 60 };
+    expect(isRenewalDue(state, later(53))).toBe(false);
+    expect(isRenewalDue(state, later(54))).toBe(true);
+    const long = { ...pending(null, later(30 * 86_400)), leaseSeconds: 30 * 86_400 };
+    expect(isRenewalDue(long, later(28 * 86_400))).toBe(false);
+    expect(isRenewalDue(long, later(29 * 86_400))).toBe(true);
   });
 
   it('retries an unanswered or lapsed request after an hour, never a pending unsubscription', () => {
-    expect(isRenewalDue(pending('subscribe'), 3600, later(3599))).toBe(false);
-    expect(isRenewalDue(pending('subscribe'), 3600, later(3600))).toBe(true);
-    expect(isRenewalDue(pending(null), 3600, later(3600))).toBe(true);
-    expect(isRenewalDue(pending('unsubscribe'), 3600, later(99_999))).toBe(false);
+    expect(isRenewalDue(pending('subscribe'), later(3599))).toBe(false);
+    expect(isRenewalDue(pending('subscribe'), later(3600))).toBe(true);
+    expect(isRenewalDue(pending(null), later(3600))).toBe(true);
+    expect(isRenewalDue(pending('unsubscribe'), later(99_999))).toBe(false);
   });
 });

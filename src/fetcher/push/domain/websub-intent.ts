@@ -4,7 +4,7 @@ export type PendingMode = 'subscribe' | 'unsubscribe' | null;
 export interface WebSubState {
   topic: string;
   pendingMode: PendingMode;
-  requestedLeaseSeconds: number;
+  leaseSeconds: number;
   activeUntil: Date | null;
   requestedAt: Date;
 }
@@ -39,9 +39,7 @@ export function answerVerification(
   if (mode === 'unsubscribe') return { kind: 'confirm-unsubscribe', challenge };
   const offered = Number(query['hub.lease_seconds']);
   const leaseSeconds =
-    Number.isInteger(offered) && offered > 0
-      ? Math.min(offered, 10 * 365 * 86_400)
-      : state.requestedLeaseSeconds;
+    Number.isInteger(offered) && offered > 0 ? Math.min(offered, 10 * 365 * 86_400) : state.leaseSeconds;
   return {
     kind: 'confirm-subscribe',
     challenge,
@@ -59,11 +57,11 @@ export function isWebSubActive(state: Pick<WebSubState, 'activeUntil'> | null, n
  * Whether to (re)send a subscription request now: a tenth of the lease (at most a day) before it ends,
  * or when an earlier request went unanswered, was denied or lapsed for an hour.
  */
-export function isRenewalDue(state: WebSubState, leaseSeconds: number, now: Date): boolean {
+export function isRenewalDue(state: WebSubState, now: Date): boolean {
   if (state.pendingMode === 'unsubscribe') return false;
   const sinceRequest = now.getTime() - state.requestedAt.getTime();
   if (state.pendingMode === 'subscribe') return sinceRequest >= RETRY_UNVERIFIED_MS;
   if (!isWebSubActive(state, now)) return sinceRequest >= RETRY_UNVERIFIED_MS;
-  const margin = Math.min(leaseSeconds * 100, LONGEST_RENEWAL_MARGIN_MS);
+  const margin = Math.min(state.leaseSeconds * 100, LONGEST_RENEWAL_MARGIN_MS);
   return state.activeUntil!.getTime() - margin <= now.getTime();
 }

@@ -1,0 +1,76 @@
+import { MigrationInterface, QueryRunner, Table, TableForeignKey, TableIndex } from 'typeorm';
+import { portableColumns } from '../portable-columns';
+
+/** Push: WebSub and rssCloud subscriptions, and the ping cache (URL → feeds). */
+export class Push1763769670000 implements MigrationInterface {
+  name = 'Push1763769670000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    const c = portableColumns(queryRunner);
+    const cascadeFromFeed = new TableForeignKey({
+      columnNames: ['feed_id'],
+      referencedTableName: 'feeds',
+      referencedColumnNames: ['id'],
+      onDelete: 'CASCADE',
+    });
+    await queryRunner.createTable(
+      new Table({
+        name: 'push_subscriptions',
+        columns: [
+          c.id(),
+          c.reference('feed_id'),
+          c.string('kind', 16),
+          c.text('hub_url', false),
+          c.text('topic', false),
+          c.string('callback_id', 64),
+          c.string('secret', 128, true),
+          c.string('pending_mode', 16, true),
+          c.integer('lease_seconds', 0),
+          c.datetime('active_until', true),
+          c.datetime('requested_at'),
+          c.datetime('created_at'),
+        ],
+        indices: [
+          new TableIndex({
+            name: 'uq_push_subscriptions_feed_kind',
+            columnNames: ['feed_id', 'kind'],
+            isUnique: true,
+          }),
+          new TableIndex({
+            name: 'uq_push_subscriptions_callback',
+            columnNames: ['callback_id'],
+            isUnique: true,
+          }),
+        ],
+        foreignKeys: [cascadeFromFeed],
+      }),
+    );
+    await queryRunner.createTable(
+      new Table({
+        name: 'ping_urls',
+        columns: [
+          c.id(),
+          c.reference('feed_id'),
+          c.sha256('key_hash'),
+          c.text('url', false),
+          c.string('source', 16),
+          c.datetime('refreshed_at'),
+        ],
+        indices: [
+          new TableIndex({
+            name: 'uq_ping_urls_feed_key',
+            columnNames: ['feed_id', 'key_hash'],
+            isUnique: true,
+          }),
+          new TableIndex({ name: 'ix_ping_urls_key', columnNames: ['key_hash'] }),
+        ],
+        foreignKeys: [cascadeFromFeed.clone()],
+      }),
+    );
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.dropTable('ping_urls');
+    await queryRunner.dropTable('push_subscriptions');
+  }
+}
