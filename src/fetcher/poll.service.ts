@@ -82,20 +82,25 @@ export class PollService {
   }
 
   private drainPriorityLane(): Promise<PollReport> {
-    this.draining ??= (async () => {
-      const report: PollReport = { polled: 0, failed: 0, newEntries: 0, emailsEnqueued: 0 };
-      for (;;) {
-        const feedId = this.priorityLane.take(this.clock.now());
-        if (feedId === null) {
-          this.draining = null;
-          return report;
-        }
-        const feed = await this.feeds.getFeed(feedId).catch(() => null);
-        if (feed?.status === 'active') await this.pollOne(feed, this.clock.now(), report);
-        this.priorityLane.done(feedId, this.clock.now());
-      }
-    })();
-    return this.draining;
+    if (this.draining) return this.draining;
+    const run = this.drainLoop().finally(() => {
+      this.draining = null;
+      // A ping that arrived just after the loop's last look must not wait for the next cycle.
+      if (this.priorityLane.size > 0) void this.drainPriorityLane();
+    });
+    this.draining = run;
+    return run;
+  }
+
+  private async drainLoop(): Promise<PollReport> {
+    const report: PollReport = { polled: 0, failed: 0, newEntries: 0, emailsEnqueued: 0 };
+    for (let feedId = this.priorityLane.take(this.clock.now()); feedId !== null;) {
+      const feed = await this.feeds.getFeed(feedId).catch(() => null);
+      if (feed?.status === 'active') await this.pollOne(feed, this.clock.now(), report);
+      this.priorityLane.done(feedId, this.clock.now());
+      feedId = this.priorityLane.take(this.clock.now());
+    }
+    return report;
   }
 
   private async pollOne(feed: Feed, now: Date, report: PollReport): Promise<void> {

@@ -47,7 +47,7 @@ export async function createTestApp(
   const database = await createTestDatabase(dialect);
   const port = options.http ? await freePort() : 0;
   const config = loadConfig({
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     FETCH_ALLOW_PRIVATE: 'true',
     ...(options.http ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
     ...env,
