@@ -32,12 +32,13 @@ export class PingCacheService {
     return [...new Set(rows.map((row) => row.feedId))];
   }
 
-  /** Records a feed's cluster after a fetch; reads its site's page for alternates now and then. */
+  /** Records a feed's cluster after a fetch; reads its site's page (same host) for alternates weekly. */
   async refreshCluster(feed: Feed, selfUrl: string | null, siteUrl: string | null): Promise<void> {
     const now = this.clock.now();
     const current = await this.urls.findBy({ feedId: feed.id });
     const plan = planCluster(current, { feedUrl: feed.url, selfUrl, siteUrl }, now);
-    const alternates = plan.fetchSite && siteUrl ? await this.alternatesOn(siteUrl) : [];
+    const alternates =
+      plan.fetchSite && siteUrl && isSameHost(siteUrl, feed.url) ? await this.alternatesOn(siteUrl) : [];
     const rows = clusterKeys([
       ...plan.urls,
       ...alternates.map((url) => ({ url, source: 'alternate' as const, refreshedAt: now })),
@@ -65,8 +66,13 @@ export class PingCacheService {
       const page = await this.http.get(siteUrl);
       return page.status === 200 ? discoverAlternateFeeds(page.body, siteUrl) : [];
     } catch (error) {
-      this.logger.warn(`site page ${siteUrl}: ${(error as Error).message}`);
+      this.logger.debug(`site page ${siteUrl}: ${(error as Error).message}`);
       return [];
     }
   }
+}
+
+/** Only the feed's own host is read: a feed must not make us request any other server it names. */
+function isSameHost(siteUrl: string, feedUrl: string): boolean {
+  return new URL(siteUrl).hostname === new URL(feedUrl).hostname;
 }
