@@ -1,35 +1,49 @@
 // Three tiers (see docs/architecture.md): unit beside the code, integration against real databases,
-// end to end against the built app. SWC transpiles TypeScript with decorator metadata for TypeORM.
-const transform = {
-  '^.+\\.ts$': [
-    '@swc/jest',
-    {
-      jsc: {
-        target: 'es2022',
-        parser: { syntax: 'typescript', decorators: true },
-        transform: { legacyDecorator: true, decoratorMetadata: true },
-      },
-      module: { type: 'commonjs' },
+// end to end against the built app. ts-jest transpiles each file on its own (types are checked by
+// `npm run typecheck`), keeping the decorator metadata that NestJS injection reads.
+const tsJest = [
+  'ts-jest',
+  {
+    tsconfig: {
+      isolatedModules: true,
+      target: 'ES2022',
+      module: 'commonjs',
+      allowJs: true,
+      experimentalDecorators: true,
+      emitDecoratorMetadata: true,
+      esModuleInterop: true,
     },
-  ],
+  },
+];
+// parse5 and some of jsdom's helpers ship ES modules only; Jest's CommonJS runtime needs them transpiled.
+const esmOnlyPackages = [
+  'parse5',
+  'parse5-sax-parser',
+  'parse5-html-rewriting-stream',
+  'entities',
+  '@exodus/bytes',
+  '@asamuzakjp/css-color',
+  '@asamuzakjp/generational-cache',
+  '@csstools/css-tokenizer',
+  '@asamuzakjp/dom-selector',
+  '@csstools/color-helpers',
+  '@csstools/css-color-parser',
+  '@csstools/css-parser-algorithms',
+  '@csstools/css-calc',
+];
+const common = {
+  transform: { '^.+\\.ts$': tsJest, '/node_modules/.+\\.m?js$': tsJest },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnlyPackages.join('|')})/)`],
+  testEnvironment: 'node',
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
 };
-const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'json'] };
+const withDatabases = { ...common, globalSetup: '<rootDir>/test/support/global-setup.js' };
 
 module.exports = {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
-    {
-      ...common,
-      displayName: 'integration',
-      testMatch: ['<rootDir>/test/integration/**/*.spec.ts'],
-      globalSetup: '<rootDir>/test/support/global-setup.js',
-    },
-    {
-      ...common,
-      displayName: 'e2e',
-      testMatch: ['<rootDir>/test/e2e/**/*.spec.ts'],
-      globalSetup: '<rootDir>/test/support/global-setup.js',
-    },
+    { ...withDatabases, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.spec.ts'] },
+    { ...withDatabases, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.spec.ts'] },
   ],
   testTimeout: 60000,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import { AccountsModule } from './accounts/accounts.module';
+import { BillingModule } from './billing/billing.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { CommonModule } from './common/common.module';
 import { loggingModule } from './common/logging';
@@ -9,6 +10,7 @@ import { ConfigModule } from './config/config.module';
 import { Config } from './config/load-config';
 import { DbModule } from './db/db.module';
 import { DeliveryModule } from './delivery/delivery.module';
+import { DigestSchedulerModule } from './delivery/digest-scheduler.module';
 import { EntriesModule } from './entries/entries.module';
 import { FeedsModule } from './feeds/feeds.module';
 import { FetcherModule } from './fetcher/fetcher.module';
@@ -17,6 +19,7 @@ import { PushSchedulerModule } from './fetcher/push/push.scheduler';
 import { SchedulerModule } from './fetcher/scheduler.module';
 import { HealthController } from './health/health.controller';
 import { MailModule } from './mail/mail.module';
+import { WebModule } from './web/web.module';
 
 export interface AppOptions {
   config: Config;
@@ -38,10 +41,13 @@ export class AppModule {
         FeedsModule,
         EntriesModule,
         MailModule,
+        BillingModule,
         DeliveryModule,
         FetcherModule,
         PushModule,
-        ...(role === 'serve' ? [ScheduleModule.forRoot(), SchedulerModule, PushSchedulerModule] : []),
+        ...(role === 'serve'
+          ? [ScheduleModule.forRoot(), SchedulerModule, DigestSchedulerModule, PushSchedulerModule, WebModule]
+          : []),
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],

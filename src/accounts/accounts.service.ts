@@ -5,7 +5,7 @@ import { Clock } from '../common/clock';
 import { ConflictError, NotFoundError } from '../common/errors';
 import { newId } from '../common/ids';
 import { isUniqueViolation, parseOrThrow } from '../common/zod-errors';
-import { emailSchema, newUserSchema } from './domain/user-settings';
+import { emailSchema, newUserSchema, userSettingsSchema } from './domain/user-settings';
 import { UserEntity } from './user.entity';
 
 export type User = Readonly<UserEntity>;
@@ -34,6 +34,20 @@ export class AccountsService {
     const user = await this.users.findOneBy({ email: normalised });
     if (!user) throw new NotFoundError(`no user with the email ${normalised}`);
     return user;
+  }
+
+  async getById(userId: string): Promise<User> {
+    const user = await this.users.findOneBy({ id: userId });
+    if (!user) throw new NotFoundError(`no user ${userId}`);
+    return user;
+  }
+
+  /** Timezone, digest hour and weekly day, all validated; nothing changes when one is wrong. */
+  async updateSettings(userId: string, input: Record<string, unknown>): Promise<User> {
+    const settings = parseOrThrow(userSettingsSchema, input);
+    const result = await this.users.update({ id: userId }, settings);
+    if (!result.affected) throw new NotFoundError(`no user ${userId}`);
+    return this.getById(userId);
   }
 
   async findByIds(ids: readonly string[]): Promise<User[]> {

@@ -1,6 +1,9 @@
 import 'reflect-metadata';
 import { Command, CommanderError } from 'commander';
+import { registerDigestCommands } from './commands/digests.command';
+import { registerBillingCommands } from './commands/billing.command';
 import { registerFeedCommands } from './commands/feeds.command';
+import { registerOpmlCommands } from './commands/opml.command';
 import { registerPollCommands } from './commands/poll.command';
 import { registerServerCommands } from './commands/server.command';
 import { registerSubscriptionCommands } from './commands/subscriptions.command';
@@ -13,6 +16,9 @@ export function buildProgram(): Command {
   registerSubscriptionCommands(program);
   registerFeedCommands(program);
   registerPollCommands(program);
+  registerOpmlCommands(program);
+  registerDigestCommands(program);
+  registerBillingCommands(program);
   return program;
 }
 

@@ -24,10 +24,21 @@ export class AllExceptionsFilter implements ExceptionFilter {
       response.status(exception.getStatus()).json(exception.getResponse());
       return;
     }
+    const clientStatus = clientErrorStatus(exception);
+    if (clientStatus) {
+      response.status(clientStatus).json({ error: 'BadRequest', message: (exception as Error).message });
+      return;
+    }
     const errorId = randomUUID();
     this.logger.error({ errorId, err: exception }, 'unhandled error');
     response
       .status(500)
       .json({ error: 'InternalServerError', message: 'Something went wrong on our side.', errorId });
   }
+}
+
+/** Errors from Express middleware (body-parser: a body too large, malformed JSON) carry a 4xx `status`. */
+function clientErrorStatus(exception: unknown): number | null {
+  const { status, expose } = (exception ?? {}) as { status?: unknown; expose?: unknown };
+  return expose === true && typeof status === 'number' && status >= 400 && status < 500 ? status : null;
 }

@@ -15,7 +15,18 @@ export function loggingModule(config: Config, destination: 1 | 2) {
       level: config.LOG_LEVEL,
       genReqId: (request: IncomingMessage) =>
         (request.headers['x-request-id'] as string | undefined) ?? randomUUID(),
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["stripe-signature"]'],
+      // Sign-in links carry a bearer token in their path: keep it out of the request log.
+      serializers: {
+        req: (req: { url?: string }) =>
+          Object.assign(req, { url: req.url?.replace(/^\/signin\/[^/?#]+/, '/signin/[token]') }),
+      },
+      redact: [
+        'req.params',
+        'res.headers["set-cookie"]',
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'req.headers["stripe-signature"]',
+      ],
       autoLogging: { ignore: (request: IncomingMessage) => request.url === '/health' },
       ...(isPretty
         ? { transport: { target: 'pino-pretty', options: { destination, singleLine: true } } }

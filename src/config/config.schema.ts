@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseCreditPacks } from '../billing/domain/credit-packs';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
@@ -26,6 +27,19 @@ export const configSchema = z.object({
     .optional(),
   MAIL_OUTBOX_DIR: z.string().min(1).default('./data/outbox/'),
   MAIL_FROM: z.email({ message: 'expected an email address' }).default('tidings@localhost'),
+  SMTP_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(5),
+  SMTP_RATE_PER_SECOND: z.coerce.number().int().min(1).max(100_000).optional(),
+  DKIM_PRIVATE_KEY: z
+    .string()
+    .transform((value) => value.replace(/\\n/g, '\n'))
+    .refine((value) => /-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(value), {
+      message: 'expected a PEM private key (newlines may be written as \\n)',
+    })
+    .optional(),
+  DKIM_SELECTOR: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9._-]*$/i, 'expected a DNS label such as tidings2026')
+    .default('tidings'),
   POLL_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(60),
   FETCH_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(20),
   FETCH_PER_HOST: z.coerce.number().int().min(1).max(100).default(2),
@@ -36,9 +50,30 @@ export const configSchema = z.object({
     .int()
     .min(1024)
     .default(10 * 1024 * 1024),
+  FETCH_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(10_000),
+  FETCH_IDLE_TIMEOUT_MS: z.coerce.number().int().min(50).max(300_000).default(20_000),
+  FETCH_MAX_REDIRECTS: z.coerce.number().int().min(0).max(20).default(5),
+  FETCH_HOST_GAP_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  POLL_FLOOR_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  POLL_CEILING_HOURS: z.coerce.number().int().min(1).max(168).default(24),
+  FEED_BROKEN_AFTER_HOURS: z.coerce.number().int().min(1).max(2160).default(72),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: httpUrl.optional(),
+  STRIPE_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  STARTER_CREDITS: z.coerce.number().int().min(0).max(1_000_000).default(100),
+  CREDIT_PACKS: z
+    .string()
+    .default('1000:500,5000:2000,20000:5000')
+    .transform((text, context) => {
+      const packs = parseCreditPacks(text);
+      if (typeof packs === 'string') context.addIssue({ code: 'custom', message: packs });
+      return typeof packs === 'string' ? [] : packs;
+    }),
+  CREDIT_CURRENCY: z
+    .string()
+    .regex(/^[a-z]{3}$/, 'expected a three-letter ISO currency code in lower case')
+    .default('eur'),
   INBOUND_SMTP_PORT: port.optional(),
   WEBSUB_LEASE_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(864_000),
   PING_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),

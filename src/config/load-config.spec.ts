@@ -43,6 +43,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('reads a DKIM key with escaped newlines and never repeats a bad secret', () => {
+    const pem = '-----BEGIN PRIVATE KEY-----\\nAAAA\\n-----END PRIVATE KEY-----';
+    expect(loadConfig({ DKIM_PRIVATE_KEY: pem }).DKIM_PRIVATE_KEY).toBe(pem.replaceAll('\\n', '\n'));
+    expect(() => loadConfig({ DKIM_PRIVATE_KEY: 'hunter2-secret' })).toThrow(
+      /DKIM_PRIVATE_KEY: expected a PEM/,
+    );
+    expect(() => loadConfig({ DKIM_PRIVATE_KEY: 'hunter2-secret' })).not.toThrow(/hunter2/);
+    expect(() => loadConfig({ SECRET_KEY: 'short-one' })).not.toThrow(/short-one/);
+  });
+
   it('lists every problem at once', () => {
     try {
       loadConfig({ PORT: 'x', FETCH_PER_HOST: '0' });

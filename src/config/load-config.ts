@@ -25,7 +25,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       parsed.error.issues.map((issue) => {
         const name = issue.path.join('.');
         const given = present[name];
-        return `${name}: ${issue.message}${given === undefined ? '' : ` (got "${given}")`}`;
+        const isSecret = /KEY|SECRET|PASSWORD/.test(name);
+        return `${name}: ${issue.message}${given === undefined || isSecret ? '' : ` (got "${given}")`}`;
       }),
     );
   }

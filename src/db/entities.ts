@@ -1,10 +1,19 @@
 import { UserEntity } from '../accounts/user.entity';
+import { DigestRunEntity } from '../delivery/digest-run.entity';
+import { PendingDigestItemEntity } from '../delivery/pending-digest-item.entity';
+import { CreditAccountEntity } from '../billing/credit-account.entity';
+import { CreditPurchaseEntity } from '../billing/credit-purchase.entity';
+import { LedgerEntryEntity } from '../billing/ledger-entry.entity';
 import { EntryEntity } from '../entries/entry.entity';
 import { FeedEntity } from '../feeds/feed.entity';
 import { PingUrlEntity } from '../fetcher/push/ping-cache/ping-url.entity';
 import { PushSubscriptionEntity } from '../fetcher/push/websub/push-subscription.entity';
 import { SubscriptionEntity } from '../feeds/subscription.entity';
+import { HostHoldEntity } from '../fetcher/host-hold.entity';
+import { MailSuppressionEntity } from '../mail/mail-suppression.entity';
 import { OutboxEmailEntity } from '../mail/outbox-email.entity';
+import { SessionEntity } from '../web/auth/session.entity';
+import { SignInTokenEntity } from '../web/auth/sign-in-token.entity';
 
 /** Every entity, registered once for the DataSource; each stays private to its own module otherwise. */
 export const entities = [
@@ -13,6 +22,15 @@ export const entities = [
   SubscriptionEntity,
   EntryEntity,
   OutboxEmailEntity,
+  SignInTokenEntity,
+  SessionEntity,
+  DigestRunEntity,
+  PendingDigestItemEntity,
+  LedgerEntryEntity,
+  CreditAccountEntity,
+  CreditPurchaseEntity,
+  HostHoldEntity,
+  MailSuppressionEntity,
   PushSubscriptionEntity,
   PingUrlEntity,
 ];

@@ -1,12 +1,26 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module';
+import { EntriesModule } from '../entries/entries.module';
 import { FeedsModule } from '../feeds/feeds.module';
 import { MailModule } from '../mail/mail.module';
 import { DeliveryService } from './delivery.service';
+import { DigestRunEntity } from './digest-run.entity';
+import { DigestRepository } from './digest.repository';
+import { DigestService } from './digest.service';
+import { EntryContentProvider } from './entry-content.provider';
+import { PendingDigestItemEntity } from './pending-digest-item.entity';
+import { RandomNumbers } from './random-numbers';
 
 @Module({
-  imports: [AccountsModule, FeedsModule, MailModule],
-  providers: [DeliveryService],
-  exports: [DeliveryService],
+  imports: [
+    TypeOrmModule.forFeature([PendingDigestItemEntity, DigestRunEntity]),
+    AccountsModule,
+    FeedsModule,
+    EntriesModule,
+    MailModule,
+  ],
+  providers: [DeliveryService, DigestService, DigestRepository, EntryContentProvider, RandomNumbers],
+  exports: [DeliveryService, DigestService],
 })
 export class DeliveryModule {}

@@ -39,6 +39,14 @@ export class EntryEntity {
   @Column({ name: 'first_seen_at', type: 'datetime' })
   firstSeenAt!: Date;
 
+  /** SHA-256 of title and published date: the same post under a re-issued ID. */
+  @Column({ name: 'title_date_hash', type: 'varchar', length: 64, nullable: true })
+  titleDateHash!: string | null;
+
+  /** `new` when it was delivered as new; otherwise why not (it is kept so that its identity is remembered). */
+  @Column({ name: 'dedup_verdict', type: 'varchar', length: 32, nullable: true })
+  dedupVerdict!: string | null;
+
   /** Detects edits: an edited entry is updated in place and never emailed again. */
   @Column({ name: 'content_hash', type: 'varchar', length: 64 })
   contentHash!: string;

@@ -48,6 +48,18 @@ export class FeedEntity {
   @Column({ name: 'last_error', type: 'text', nullable: true })
   lastError!: string | null;
 
+  /** Start of the current run of failed polls; null after a success. */
+  @Column({ name: 'failing_since', type: 'datetime', nullable: true })
+  failingSince!: Date | null;
+
+  /** When the current failing run marked the feed broken (its subscribers are told once per run). */
+  @Column({ name: 'broken_since', type: 'datetime', nullable: true })
+  brokenSince!: Date | null;
+
+  /** The adaptive interval chosen at the last successful poll. */
+  @Column({ name: 'poll_interval_seconds', type: 'integer', nullable: true })
+  pollIntervalSeconds!: number | null;
+
   @Column({ name: 'created_at', type: 'datetime' })
   createdAt!: Date;
 

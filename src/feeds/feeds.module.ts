@@ -2,11 +2,12 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FeedEntity } from './feed.entity';
 import { FeedsService } from './feeds.service';
+import { OpmlService } from './opml.service';
 import { SubscriptionEntity } from './subscription.entity';
 
 @Module({
   imports: [TypeOrmModule.forFeature([FeedEntity, SubscriptionEntity])],
-  providers: [FeedsService],
-  exports: [FeedsService],
+  providers: [FeedsService, OpmlService],
+  exports: [FeedsService, OpmlService],
 })
 export class FeedsModule {}

@@ -28,6 +28,9 @@ export type FeedPollUpdate = Partial<
     | 'nextPollAt'
     | 'errorCount'
     | 'lastError'
+    | 'failingSince'
+    | 'brokenSince'
+    | 'pollIntervalSeconds'
   >
 >;
 export interface FeedSummary extends Feed {
@@ -77,10 +80,23 @@ export class FeedsService {
     this.unsubscribeListeners.push(listener);
   }
 
+  /** Ends one subscription by id (one-click unsubscribe); false when it was already gone. */
+  async removeSubscription(subscriptionId: string): Promise<boolean> {
+    const result = await this.subscriptions.delete({ id: subscriptionId });
+    return (result.affected ?? 0) > 0;
+  }
+
   async subscriptionsOfUser(userId: string): Promise<Array<Subscription & { feed: Feed }>> {
     const subscriptions = await this.subscriptions.find({ where: { userId }, order: { createdAt: 'ASC' } });
     const feeds = await this.feedsById(subscriptions.map((subscription) => subscription.feedId));
     return subscriptions.map((subscription) => ({ ...subscription, feed: feeds.get(subscription.feedId)! }));
+  }
+
+  /** One of the user's own subscriptions; another user's id is simply not found. */
+  async subscriptionOfUser(userId: string, subscriptionId: string): Promise<Subscription & { feed: Feed }> {
+    const subscription = await this.subscriptions.findOneBy({ id: subscriptionId, userId });
+    if (!subscription) throw new NotFoundError('no such subscription');
+    return { ...subscription, feed: await this.getFeed(subscription.feedId) };
   }
 
   subscriptionsOfFeed(feedId: string): Promise<Subscription[]> {
@@ -95,10 +111,16 @@ export class FeedsService {
     return feeds.map((feed) => ({ ...feed, subscribers: counts.get(feed.id) ?? 0 }));
   }
 
-  /** Active feeds with at least one subscriber whose next poll is due (every such feed with `all`). */
+  /**
+   * Feeds still polled (active, or broken and waiting to recover) with at least one subscriber whose next
+   * poll is due (every such feed with `all`). Gone feeds are never polled again.
+   */
   async dueFeeds(now: Date, options: { all?: boolean; limit?: number } = {}): Promise<FeedSummary[]> {
     const feeds = await this.feeds.find({
-      where: { status: 'active', ...(options.all ? {} : { nextPollAt: LessThanOrEqual(now) }) },
+      where: {
+        status: In(['active', 'broken']),
+        ...(options.all ? {} : { nextPollAt: LessThanOrEqual(now) }),
+      },
       order: { nextPollAt: 'ASC' },
       take: options.limit,
     });
@@ -117,6 +139,18 @@ export class FeedsService {
   async recordPoll(feedId: string, update: FeedPollUpdate): Promise<void> {
     const urlHash = update.url ? { urlHash: sha256Hex(update.url) } : {};
     await this.feeds.update({ id: feedId }, { ...update, ...urlHash, updatedAt: this.clock.now() });
+  }
+
+  /** Records many polls in one transaction: on SQLite one commit instead of one per feed. */
+  async recordPolls(updates: ReadonlyArray<{ feedId: string; update: FeedPollUpdate }>): Promise<void> {
+    if (updates.length === 0) return;
+    const updatedAt = this.clock.now();
+    await this.transactions.run(async (manager) => {
+      for (const { feedId, update } of updates) {
+        const urlHash = update.url ? { urlHash: sha256Hex(update.url) } : {};
+        await manager.update(FeedEntity, { id: feedId }, { ...update, ...urlHash, updatedAt });
+      }
+    });
   }
 
   private async findOrCreateFeed(url: string, now: Date): Promise<Feed> {
@@ -138,6 +172,9 @@ export class FeedsService {
       nextPollAt: now,
       errorCount: 0,
       lastError: null,
+      failingSince: null,
+      brokenSince: null,
+      pollIntervalSeconds: null,
       createdAt: now,
       updatedAt: now,
     });

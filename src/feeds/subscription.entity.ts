@@ -31,6 +31,10 @@ export class SubscriptionEntity {
   @Column({ name: 'exclude_words', type: 'simple-json', nullable: true })
   excludeWords!: string[] | null;
 
+  /** Only entries whose title or text match (case-insensitive); validated against slow patterns. */
+  @Column({ name: 'filter_regex', type: 'varchar', length: 500, nullable: true })
+  filterRegex!: string | null;
+
   @Column({ name: 'created_at', type: 'datetime' })
   createdAt!: Date;
 }

@@ -1,14 +1,28 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountsModule } from '../accounts/accounts.module';
 import { DeliveryModule } from '../delivery/delivery.module';
 import { EntriesModule } from '../entries/entries.module';
 import { FeedsModule } from '../feeds/feeds.module';
 import { MailModule } from '../mail/mail.module';
-import { HttpClient } from './http-client';
+import { DnsResolver } from './dns-resolver';
+import { FeedNotices } from './feed-notices';
+import { FeedPoller } from './feed-poller';
+import { HostHoldEntity } from './host-hold.entity';
+import { HostHoldsService } from './host-holds.service';
 import { PollService } from './poll.service';
+import { SafeHttpClient } from './safe-http-client';
 
 @Module({
-  imports: [FeedsModule, EntriesModule, DeliveryModule, MailModule],
-  providers: [PollService, HttpClient],
-  exports: [PollService, HttpClient],
+  imports: [
+    TypeOrmModule.forFeature([HostHoldEntity]),
+    FeedsModule,
+    EntriesModule,
+    DeliveryModule,
+    MailModule,
+    AccountsModule,
+  ],
+  providers: [PollService, FeedPoller, FeedNotices, HostHoldsService, SafeHttpClient, DnsResolver],
+  exports: [PollService, SafeHttpClient],
 })
 export class FetcherModule {}

@@ -70,6 +70,8 @@ export interface FeedProblemEmail {
   feed: FeedForEmail;
   problem: 'gone' | 'broken';
   detail: string;
+  /** When given, the email carries one-click unsubscription from this subscription. */
+  subscriptionId?: string;
 }
 
 export interface SupportReplyEmail {

@@ -2,23 +2,35 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
+import { FeedsModule } from '../feeds/feeds.module';
+import { EmailComposer } from './email-composer';
+import { EmailTemplates } from './email-templates';
+import { MailSuppressionEntity } from './mail-suppression.entity';
 import { createMailTransport } from './mail-transport';
 import { MAIL_TRANSPORT } from './mail.tokens';
-import { OutboxEmailEntity } from './outbox-email.entity';
 import { MailService } from './mail.service';
+import { OutboxEmailEntity } from './outbox-email.entity';
 import { OutboxService } from './outbox.service';
+import { SuppressionList } from './suppression-list';
+import { UnsubscribeController } from './unsubscribe.controller';
+import { UnsubscribeService } from './unsubscribe.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([OutboxEmailEntity])],
+  imports: [TypeOrmModule.forFeature([OutboxEmailEntity, MailSuppressionEntity]), FeedsModule],
+  controllers: [UnsubscribeController],
   providers: [
     OutboxService,
     MailService,
+    EmailComposer,
+    SuppressionList,
+    UnsubscribeService,
+    { provide: EmailTemplates, useFactory: () => new EmailTemplates() },
     {
       provide: MAIL_TRANSPORT,
       inject: [CONFIG],
       useFactory: (config: Config) => createMailTransport(config),
     },
   ],
-  exports: [OutboxService, MailService],
+  exports: [OutboxService, MailService, UnsubscribeService],
 })
 export class MailModule {}

@@ -1,5 +1,21 @@
-import { Injectable } from '@nestjs/common';
-import { escapeHtml } from './domain/escape-html';
+import { Inject, Injectable } from '@nestjs/common';
+import { REALTIME_EMAIL_CREDITS } from '../billing/domain/pricing';
+import { CONFIG } from '../config/config.module';
+import { Config } from '../config/load-config';
+import {
+  digestView,
+  digestViewWithoutExcerpts,
+  entryTitle,
+  entryView,
+  excerpt,
+  feedName,
+  feedProblemView,
+  shortenedEntryView,
+  subjectLine,
+} from './domain/email-views';
+import { emailHtmlToText } from './domain/html-to-text';
+import { outboxIdFromAddress } from './domain/mail-tokens';
+import { EmailComposer } from './email-composer';
 import {
   DigestEmail,
   EntryEmail,
@@ -16,104 +32,133 @@ import { OutboxService } from './outbox.service';
  */
 @Injectable()
 export class MailService {
-  constructor(private readonly outbox: OutboxService) {}
+  constructor(
+    private readonly outbox: OutboxService,
+    private readonly composer: EmailComposer,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
 
   sendEntry(email: EntryEmail): Promise<boolean> {
-    const title = email.entry.title ?? email.entry.link ?? 'New post';
-    const link = email.entry.link
-      ? `<p><a href="${escapeHtml(email.entry.link)}">${escapeHtml(email.entry.link)}</a></p>`
-      : '';
-    return this.outbox.enqueue({
-      dedupKey: email.dedupKey,
-      userId: email.to.userId,
-      kind: 'entry',
-      to: email.to.email,
-      fromName: email.feed.title ?? undefined,
-      subject: title.replace(/\s+/g, ' ').slice(0, 250),
-      html: `<h1>${escapeHtml(title)}</h1>${link}${email.entry.html}`,
-      text: `${title}\n${email.entry.link ?? ''}\n\n— ${email.feed.title ?? email.feed.url}, via Tidings\n`,
-    });
+    const name = feedName(email.feed);
+    const composed = this.composer.compose(
+      {
+        template: 'entry',
+        dedupKey: email.dedupKey,
+        to: email.to,
+        fromName: name,
+        subject: subjectLine(entryTitle(email.entry)),
+        preview: excerpt(emailHtmlToText(email.entry.html), 140) ?? '',
+        view: entryView(email),
+        footerNote: `You get this email because you subscribed to ${name} with Tidings.`,
+        list: { key: email.feed.id, name, subscriptionIds: [email.subscriptionId] },
+        cost: REALTIME_EMAIL_CREDITS,
+      },
+      () => shortenedEntryView(email),
+    );
+    return this.outbox.enqueue(composed);
   }
 
   sendDigest(email: DigestEmail): Promise<boolean> {
-    const lines = email.sections.flatMap((section) => [
-      section.feed.title ?? section.feed.url,
-      ...section.entries.map((entry) => `- ${entry.title ?? entry.link} ${entry.link ?? ''}`),
-    ]);
-    return this.outbox.enqueue({
-      dedupKey: email.dedupKey,
-      userId: email.to.userId,
-      kind: 'digest',
-      to: email.to.email,
-      subject: email.title,
-      html: `<h1>${escapeHtml(email.title)}</h1><pre>${escapeHtml(lines.join('\n'))}</pre>`,
-      text: `${email.title}\n\n${lines.join('\n')}\n`,
-    });
+    const view = digestView(email, (ids) => this.composer.unsubscribeUrlFor(ids));
+    return this.outbox.enqueue(
+      this.composer.compose(
+        {
+          template: 'digest',
+          dedupKey: email.dedupKey,
+          to: email.to,
+          subject: subjectLine(email.title),
+          preview: view.summary,
+          view,
+          footerNote: 'You get this digest because you subscribed to these feeds with Tidings.',
+          list: {
+            key: 'digest',
+            name: 'Tidings digest',
+            subscriptionIds: email.sections.map((section) => section.subscriptionId),
+          },
+          cost: email.cost,
+        },
+        () => digestViewWithoutExcerpts(view),
+      ),
+    );
   }
 
   sendSignIn(email: SignInEmail): Promise<boolean> {
-    return this.plain(
-      email.dedupKey,
-      email.to.userId,
-      email.to.email,
-      'sign-in',
-      'Your Tidings sign-in link',
-      `Sign in: ${email.link}`,
+    return this.outbox.enqueue(
+      this.composer.compose({
+        template: 'sign-in',
+        dedupKey: email.dedupKey,
+        to: email.to,
+        subject: 'Your Tidings sign-in link',
+        preview: `Sign in to Tidings: the link expires in ${email.expiresInMinutes} minutes.`,
+        view: { link: email.link, expiresInMinutes: email.expiresInMinutes },
+        footerNote: 'You get this email because someone asked to sign in to Tidings with this address.',
+      }),
     );
   }
 
   sendLowBalance(email: LowBalanceEmail): Promise<boolean> {
-    const text = `Your balance is ${email.balance} credits: deliveries are paused until you buy more at ${email.buyUrl}`;
-    return this.plain(
-      email.dedupKey,
-      email.to.userId,
-      email.to.email,
-      'low-balance',
-      'Your Tidings deliveries are paused',
-      text,
+    return this.outbox.enqueue(
+      this.composer.compose({
+        template: 'low-balance',
+        dedupKey: email.dedupKey,
+        to: email.to,
+        subject: 'Your Tidings deliveries are paused',
+        preview: `Your balance is ${email.balance} credits: add credits to resume your emails.`,
+        view: { balance: email.balance, buyUrl: email.buyUrl },
+        footerNote: 'You get this email because your Tidings deliveries paused.',
+      }),
     );
   }
 
   sendFeedProblem(email: FeedProblemEmail): Promise<boolean> {
-    const name = email.feed.title ?? email.feed.url;
-    const subject = email.problem === 'gone' ? `${name} is gone` : `${name} is failing`;
-    return this.plain(
-      email.dedupKey,
-      email.to.userId,
-      email.to.email,
-      'feed-problem',
-      subject,
-      `${subject}: ${email.detail}`,
+    const view = feedProblemView(email);
+    const name = feedName(email.feed);
+    return this.outbox.enqueue(
+      this.composer.compose({
+        template: 'feed-problem',
+        dedupKey: email.dedupKey,
+        to: email.to,
+        subject: subjectLine(view.subject),
+        preview: view.explanation,
+        view,
+        footerNote: `You get this email because you subscribed to ${name} with Tidings.`,
+        list: email.subscriptionId
+          ? { key: email.feed.id, name, subscriptionIds: [email.subscriptionId] }
+          : undefined,
+      }),
     );
   }
 
   sendSupportReply(email: SupportReplyEmail): Promise<boolean> {
-    return this.plain(
-      email.dedupKey,
-      email.to.userId,
-      email.to.email,
-      'support-reply',
-      email.subject,
-      email.bodyText,
+    const threading = email.references.length
+      ? { 'In-Reply-To': email.references.at(-1)!, References: email.references.join(' ') }
+      : undefined;
+    return this.outbox.enqueue(
+      this.composer.compose({
+        template: 'support-reply',
+        dedupKey: email.dedupKey,
+        to: email.to,
+        fromName: 'Tidings support',
+        subject: subjectLine(email.subject),
+        preview: excerpt(email.bodyText, 140) ?? '',
+        view: { bodyText: email.bodyText },
+        footerNote: 'You get this email because you wrote to Tidings support.',
+        headers: threading,
+      }),
     );
   }
 
-  private plain(
-    dedupKey: string,
-    userId: string | null,
-    to: string,
-    kind: string,
-    subject: string,
-    text: string,
-  ) {
-    return this.outbox.enqueue({
-      dedupKey,
-      userId,
-      kind,
-      to,
-      subject,
-      text,
-      html: `<p>${escapeHtml(text)}</p>`,
-    });
+  /**
+   * A bounce report (DSN) arrived at one of our VERP addresses: for the inbound module. Returns false
+   * when the address is not one we signed.
+   */
+  async recordBounce(bounceAddress: string, detail: string): Promise<boolean> {
+    const outboxEmailId = outboxIdFromAddress(this.config.SECRET_KEY, 'bounce', bounceAddress);
+    return outboxEmailId !== null && this.outbox.recordBounce(outboxEmailId, detail);
+  }
+
+  /** The outbox row a reply was sent to (its Reply-To address), or null: for the support module. */
+  emailIdOfReplyAddress(replyAddress: string): string | null {
+    return outboxIdFromAddress(this.config.SECRET_KEY, 'reply', replyAddress);
   }
 }

@@ -1,7 +1,10 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** `held`: waiting for the user's credits (see SendGate); released after a purchase. */
-export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'held';
+/**
+ * `held`: waiting for the user's credits (see SendGate); released after a purchase.
+ * `suppressed`: its address failed hard before; kept, and requeued if the suppression is lifted.
+ */
+export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'held' | 'suppressed';
 
 /** One email, rendered in full when enqueued, so that sending is only transport and can be retried. */
 @Entity('outbox_emails')
@@ -36,6 +39,21 @@ export class OutboxEmailEntity {
 
   @Column({ type: 'simple-json' })
   headers!: Record<string, string>;
+
+  /** The SMTP envelope sender: a VERP bounce address whose token names this row. */
+  @Column({ name: 'envelope_from', type: 'varchar', length: 320, nullable: true })
+  envelopeFrom!: string | null;
+
+  @Column({ name: 'reply_to', type: 'varchar', length: 320, nullable: true })
+  replyTo!: string | null;
+
+  /** What the email's List-Unsubscribe link ends (its token names this row). */
+  @Column({ name: 'subscription_ids', type: 'simple-json', nullable: true })
+  subscriptionIds!: string[] | null;
+
+  /** Set by the claim that leased this row, so that one UPDATE can claim a whole batch. */
+  @Column({ name: 'claim_token', type: 'varchar', length: 26, nullable: true })
+  claimToken!: string | null;
 
   @Column({ name: 'message_id', type: 'varchar', length: 255 })
   messageId!: string;

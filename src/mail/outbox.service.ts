@@ -3,16 +3,21 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, In, Repository } from 'typeorm';
 import { Clock } from '../common/clock';
 import { newId } from '../common/ids';
+import { runConcurrently } from '../common/run-concurrently';
 import { isUniqueViolation } from '../common/zod-errors';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
-import { classifySendError } from './domain/retry-policy';
+import { quotePhrase } from './domain/list-headers';
+import { classifySendError, isAddressFailure, SmtpFailure } from './domain/retry-policy';
 import { MAIL_TRANSPORT } from './mail.tokens';
-import { MailTransport } from './mail-transport';
+import { MailTransport, transportHeaders } from './mail-transport';
 import { OutboxEmailEntity } from './outbox-email.entity';
 import { admitEverything, SEND_GATE, SendGate } from './send-gate';
+import { SuppressionList } from './suppression-list';
 
 export interface EmailToSend {
+  /** The row id (and so the Message-ID); chosen by the caller when its headers must name it. */
+  id?: string;
   /** One per logical email: enqueueing the same key again does nothing. */
   dedupKey: string;
   userId: string | null;
@@ -23,6 +28,11 @@ export interface EmailToSend {
   html: string;
   text: string;
   headers?: Record<string, string>;
+  /** SMTP envelope sender (VERP bounce address); MAIL_FROM when unset. */
+  envelopeFrom?: string;
+  replyTo?: string;
+  /** The subscriptions this email's List-Unsubscribe link ends. */
+  subscriptionIds?: string[];
   /** Credits charged when the email is sent; 0 (the default) for service mail. */
   cost?: number;
 }
@@ -32,15 +42,17 @@ export interface FlushResult {
   retrying: number;
   failed: number;
   held: number;
+  suppressed: number;
 }
 
 const LEASE_MS = 5 * 60_000;
 const BATCH_SIZE = 100;
 
 /**
- * The outbox: emails are stored whole, then claimed with a lease (compare-and-set on the status) so
- * that two workers never send the same row. A crash after the server accepted a message but before we
- * recorded it means the row is sent again when its lease expires, with the same Message-ID:
+ * The outbox: emails are stored whole, then claimed a batch at a time by one conditional UPDATE that
+ * stamps a claim token and a lease, so that two workers never send the same row; a batch is sent
+ * concurrently up to the transport's pool size. A crash after the server accepted a message but before
+ * we recorded it means the row is sent again when its lease expires, with the same Message-ID:
  * at-least-once, which receivers can deduplicate; at-most-once would lose mail.
  */
 @Injectable()
@@ -52,13 +64,14 @@ export class OutboxService implements OnModuleDestroy {
     @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport,
     @Inject(CONFIG) private readonly config: Config,
     private readonly clock: Clock,
+    private readonly suppressions: SuppressionList,
     @Optional() @Inject(SEND_GATE) private readonly gate: SendGate = admitEverything,
   ) {}
 
   /** Stores the email for sending; returns false when an email with this key was enqueued before. */
   async enqueue(email: EmailToSend): Promise<boolean> {
     const now = this.clock.now();
-    const id = newId();
+    const id = email.id ?? newId();
     const domain = this.config.MAIL_FROM.split('@')[1];
     try {
       await this.outbox.insert({
@@ -67,11 +80,17 @@ export class OutboxService implements OnModuleDestroy {
         userId: email.userId,
         kind: email.kind,
         toAddress: email.to,
-        fromAddress: formatFrom(email.fromName, this.config.MAIL_FROM),
+        fromAddress: email.fromName
+          ? `${quotePhrase(email.fromName)} <${this.config.MAIL_FROM}>`
+          : this.config.MAIL_FROM,
         subject: email.subject,
         html: email.html,
         text: email.text,
         headers: email.headers ?? {},
+        envelopeFrom: email.envelopeFrom ?? null,
+        replyTo: email.replyTo ?? null,
+        subscriptionIds: email.subscriptionIds ?? null,
+        claimToken: null,
         messageId: `<${id.toLowerCase()}@${domain}>`,
         status: 'pending',
         cost: email.cost ?? 0,
@@ -91,11 +110,14 @@ export class OutboxService implements OnModuleDestroy {
 
   /** Sends every email that is due, batch after batch, until none is left. */
   async flush(): Promise<FlushResult> {
-    const result: FlushResult = { sent: 0, retrying: 0, failed: 0, held: 0 };
+    const result: FlushResult = { sent: 0, retrying: 0, failed: 0, held: 0, suppressed: 0 };
     for (;;) {
       const claimed = await this.claimBatch();
       if (claimed.length === 0) return result;
-      for (const email of claimed) result[await this.deliver(email)] += 1;
+      const suppressed = await this.suppressions.suppressedAmong(claimed.map((email) => email.toAddress));
+      await runConcurrently(claimed, this.transport.concurrency, async (email) => {
+        result[await this.deliver(email, suppressed)] += 1;
+      });
     }
   }
 
@@ -108,6 +130,39 @@ export class OutboxService implements OnModuleDestroy {
     return result.affected ?? 0;
   }
 
+  /** A bounce report for one of our rows (its VERP address): the row failed, its address is suppressed. */
+  async recordBounce(outboxEmailId: string, detail: string): Promise<boolean> {
+    const email = await this.outbox.findOneBy({ id: outboxEmailId });
+    if (!email) return false;
+    await this.outbox.update({ id: email.id }, { status: 'failed', lastError: detail.slice(0, 1000) });
+    await this.suppressions.suppress(email.toAddress, detail, email.id);
+    return true;
+  }
+
+  /** Lets mail reach an address again (fixed mailbox) and requeues what waited for it. */
+  async liftSuppression(address: string): Promise<number> {
+    await this.suppressions.lift(address);
+    const result = await this.outbox
+      .createQueryBuilder()
+      .update()
+      .set({ status: 'pending', nextAttemptAt: this.clock.now() })
+      .where('status = :suppressed AND LOWER(to_address) = :address', {
+        suppressed: 'suppressed',
+        address: address.toLowerCase(),
+      })
+      .execute();
+    return result.affected ?? 0;
+  }
+
+  /** The subscriptions an email's unsubscribe link ends (empty for an unknown email). */
+  async subscriptionIdsOf(emailId: string): Promise<string[]> {
+    const email = await this.outbox.findOne({
+      select: { id: true, subscriptionIds: true },
+      where: { id: emailId },
+    });
+    return email?.subscriptionIds ?? [];
+  }
+
   async findByDedupKeys(keys: string[]): Promise<OutboxEmailEntity[]> {
     return keys.length ? this.outbox.findBy({ dedupKey: In(keys) }) : [];
   }
@@ -118,41 +173,38 @@ export class OutboxService implements OnModuleDestroy {
 
   private async claimBatch(): Promise<OutboxEmailEntity[]> {
     const now = this.clock.now();
+    const isDue = new Brackets((where) =>
+      where
+        .where('status = :pending AND next_attempt_at <= :now')
+        .orWhere('status = :sending AND lease_until < :now'),
+    );
+    const parameters = { pending: 'pending', sending: 'sending', now };
     const candidates = await this.outbox
-      .createQueryBuilder('email')
-      .select(['email.id'])
-      .where(
-        new Brackets((where) =>
-          where
-            .where('email.status = :pending AND email.next_attempt_at <= :now')
-            .orWhere('email.status = :sending AND email.lease_until < :now'),
-        ),
-      )
-      .setParameters({ pending: 'pending', sending: 'sending', now })
-      .orderBy('email.next_attempt_at', 'ASC')
+      .createQueryBuilder()
+      .select('id')
+      .where(isDue)
+      .setParameters(parameters)
+      .orderBy('next_attempt_at', 'ASC')
       .limit(BATCH_SIZE)
-      .getMany();
-    const leaseUntil = new Date(now.getTime() + LEASE_MS);
-    const claimed: string[] = [];
-    for (const { id } of candidates) {
-      const update = await this.outbox
-        .createQueryBuilder()
-        .update()
-        .set({ status: 'sending', leaseUntil })
-        .where('id = :id', { id })
-        .andWhere(
-          new Brackets((where) =>
-            where.where('status = :pending').orWhere('status = :sending AND lease_until < :now'),
-          ),
-        )
-        .setParameters({ pending: 'pending', sending: 'sending', now })
-        .execute();
-      if (update.affected === 1) claimed.push(id);
-    }
-    return claimed.length ? this.outbox.findBy({ id: In(claimed) }) : [];
+      .getRawMany<{ id: string }>();
+    if (candidates.length === 0) return [];
+    const claimToken = newId();
+    await this.outbox
+      .createQueryBuilder()
+      .update()
+      .set({ status: 'sending', leaseUntil: new Date(now.getTime() + LEASE_MS), claimToken })
+      .where('id IN (:...ids)', { ids: candidates.map((row) => row.id) })
+      .andWhere(isDue)
+      .setParameters(parameters)
+      .execute();
+    return this.outbox.find({ where: { claimToken, status: 'sending' }, order: { createdAt: 'ASC' } });
   }
 
-  private async deliver(email: OutboxEmailEntity): Promise<keyof FlushResult> {
+  private async deliver(email: OutboxEmailEntity, suppressed: Set<string>): Promise<keyof FlushResult> {
+    if (suppressed.has(email.toAddress.toLowerCase())) {
+      await this.outbox.update({ id: email.id }, { status: 'suppressed', leaseUntil: null });
+      return 'suppressed';
+    }
     if ((await this.gate.admit(email)) === 'hold') {
       await this.outbox.update({ id: email.id }, { status: 'held', leaseUntil: null });
       return 'held';
@@ -162,44 +214,44 @@ export class OutboxService implements OnModuleDestroy {
       await this.transport.send({
         from: email.fromAddress,
         to: email.toAddress,
+        replyTo: email.replyTo ?? undefined,
+        envelope: { from: email.envelopeFrom ?? this.config.MAIL_FROM, to: [email.toAddress] },
         subject: email.subject,
         html: email.html,
         text: email.text,
         messageId: email.messageId,
         date: email.createdAt,
-        headers: email.headers,
+        headers: transportHeaders(email.headers),
       });
-      await this.outbox.update(
-        { id: email.id },
-        { status: 'sent', attempts, sentAt: this.clock.now(), leaseUntil: null, lastError: null },
-      );
-      return 'sent';
     } catch (error) {
-      const failure = classifySendError(error as { responseCode?: number }, attempts, this.clock.now());
-      const lastError = (error as Error).message.slice(0, 1000);
-      await this.gate.settle(email, 'not-sent');
-      this.logger.warn(`email ${email.id} not sent (attempt ${attempts}): ${lastError}`);
-      if (failure.kind === 'permanent') {
-        await this.outbox.update(
-          { id: email.id },
-          { status: 'failed', attempts, leaseUntil: null, lastError },
-        );
-        return 'failed';
-      }
+      return this.recordFailure(email, attempts, error as SmtpFailure & Error);
+    }
+    await this.outbox.update(
+      { id: email.id },
+      { status: 'sent', attempts, sentAt: this.clock.now(), leaseUntil: null, lastError: null },
+    );
+    await this.gate.settle(email, 'sent');
+    return 'sent';
+  }
+
+  private async recordFailure(
+    email: OutboxEmailEntity,
+    attempts: number,
+    error: SmtpFailure & Error,
+  ): Promise<keyof FlushResult> {
+    const failure = classifySendError(error, attempts, this.clock.now());
+    const lastError = String(error.message).slice(0, 1000);
+    await this.gate.settle(email, 'not-sent');
+    this.logger.warn(`email ${email.id} not sent (attempt ${attempts}): ${lastError}`);
+    if (failure.kind === 'retry') {
       await this.outbox.update(
         { id: email.id },
         { status: 'pending', attempts, nextAttemptAt: failure.retryAt, leaseUntil: null, lastError },
       );
       return 'retrying';
     }
+    await this.outbox.update({ id: email.id }, { status: 'failed', attempts, leaseUntil: null, lastError });
+    if (isAddressFailure(error)) await this.suppressions.suppress(email.toAddress, lastError, email.id);
+    return 'failed';
   }
-}
-
-function formatFrom(name: string | undefined, address: string): string {
-  if (!name) return address;
-  const quoted = name
-    .replace(/[\r\n]+/g, ' ')
-    .replace(/["\\]/g, '\\$&')
-    .slice(0, 200);
-  return `"${quoted}" <${address}>`;
 }

@@ -9,8 +9,16 @@ export interface CapturedEmail {
   header(name: string): string | undefined;
 }
 
-/** How the server answers one DATA command; `accept` by default. */
-export type DataReply = 'accept' | { code: number; message: string } | 'drop-connection';
+/**
+ * How the server answers one DATA command; `accept` by default. `accept-then-drop` keeps the message
+ * but drops the connection before answering: the sender cannot know it was delivered.
+ */
+export type DataReply = 'accept' | { code: number; message: string } | 'drop-connection' | 'accept-then-drop';
+
+interface SessionConnection {
+  session: SMTPServerSession;
+  _socket: { destroy(): void };
+}
 
 /** A real SMTP server on loopback that parses and keeps every message it accepts. */
 export class SmtpCapture {
@@ -51,6 +59,12 @@ export class SmtpCapture {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
+  /** Cuts the TCP connection that carries this session, without an SMTP reply. */
+  private dropConnection(session: SMTPServerSession): void {
+    const connections = (this.server as unknown as { connections: Set<SessionConnection> }).connections;
+    for (const connection of connections) if (connection.session === session) connection._socket.destroy();
+  }
+
   private receive(
     stream: SMTPServerDataStream,
     session: SMTPServerSession,
@@ -61,10 +75,10 @@ export class SmtpCapture {
     stream.on('end', async () => {
       const reply = this.replies.shift() ?? 'accept';
       if (reply === 'drop-connection') {
-        (session as unknown as { _socket?: { destroy(): void } })._socket?.destroy();
+        this.dropConnection(session);
         return;
       }
-      if (reply !== 'accept') {
+      if (typeof reply === 'object') {
         callback(Object.assign(new Error(reply.message), { responseCode: reply.code }));
         return;
       }
@@ -79,6 +93,10 @@ export class SmtpCapture {
         parsed,
         header: (name) => parsed.headers.find((header) => header.key === name.toLowerCase())?.value,
       });
+      if (reply === 'accept-then-drop') {
+        this.dropConnection(session);
+        return;
+      }
       callback();
     });
   }

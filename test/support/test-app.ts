@@ -1,4 +1,4 @@
-import { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { AppModule } from '../../src/app.module';
 import { Clock } from '../../src/common/clock';
@@ -30,21 +30,28 @@ export interface TestApp {
   app: INestApplicationContext;
   clock: TestClock;
   database: TestDatabase;
-  /** With `http: true`: where the app listens on loopback (also its PUBLIC_URL). */
+  /** With `http`: where the app listens on loopback (also its PUBLIC_URL unless `env` sets one). */
   baseUrl: string;
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** Share an existing database (a second worker, a restart); the caller drops it. */
+  database?: TestDatabase;
+  /** Serve HTTP on a loopback port (still without schedulers). */
+  http?: boolean;
+}
+
 /**
- * The real application (CLI role: no schedulers) on a fresh, migrated database; with `http: true`
- * it also serves its routes on a loopback port, as `serve` would (raw bodies kept).
+ * The real application (CLI role: no schedulers) on a fresh, migrated database; with `http` it also
+ * serves its routes on a loopback port, as `serve` would (raw bodies kept).
  */
 export async function createTestApp(
   dialect: Dialect,
   env: Record<string, string> = {},
-  options: { http?: boolean } = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(dialect);
+  const database = options.database ?? (await createTestDatabase(dialect));
   const port = options.http ? await freePort() : 0;
   const config = loadConfig({
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -59,16 +66,22 @@ export async function createTestApp(
     .overrideProvider(Clock)
     .useValue(clock)
     .compile();
-  const app = options.http ? moduleRef.createNestApplication({ rawBody: true }) : await moduleRef.init();
-  if (options.http) await (app as INestApplication).listen(port, '127.0.0.1');
+  let app: INestApplicationContext;
+  if (options.http) {
+    const server = moduleRef.createNestApplication({ logger: false, rawBody: true });
+    await server.listen(port, '127.0.0.1');
+    app = server;
+  } else {
+    app = await moduleRef.init();
+  }
   return {
     app,
     clock,
     database,
-    baseUrl: config.PUBLIC_URL,
+    baseUrl: options.http ? `http://127.0.0.1:${port}` : '',
     close: async () => {
       await app.close();
-      await database.drop();
+      if (!options.database) await database.drop();
     },
   };
 }

@@ -22,6 +22,8 @@ export function registerFeedCommands(program: Command): void {
           nextPollAt: feed.nextPollAt.toISOString(),
           errorCount: feed.errorCount,
           lastError: feed.lastError,
+          brokenSince: feed.brokenSince?.toISOString() ?? null,
+          pollIntervalSeconds: feed.pollIntervalSeconds,
           subscribers: feed.subscribers,
         }));
         if (options.json) return printJson(feeds);

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { AccountsService } from '../../accounts/accounts.service';
 import { parseKeywordList } from '../../feeds/domain/subscription-settings';
+import { ValidationError } from '../../common/errors';
 import { FeedsService } from '../../feeds/feeds.service';
 import { parseWholeNumber, withApp } from '../cli-context';
 
@@ -9,8 +10,9 @@ interface SubscribeOptions {
   fullText?: boolean;
   keepRecent?: number;
   keepRandom?: number;
-  include?: string;
-  exclude?: string;
+  include?: string[];
+  exclude?: string[];
+  regex?: string;
 }
 
 export function registerSubscriptionCommands(program: Command): void {
@@ -26,8 +28,17 @@ export function registerSubscriptionCommands(program: Command): void {
       parseWholeNumber('--keep-recent'),
     )
     .option('--keep-random <k>', 'keep k random entries of each batch', parseWholeNumber('--keep-random'))
-    .option('--include <words>', 'only entries with one of these words or "quoted phrases"')
-    .option('--exclude <words>', 'drop entries with any of these words or "quoted phrases"')
+    .option(
+      '--include <words>',
+      'only entries with one of these words or "quoted phrases"',
+      parseKeywords('--include'),
+    )
+    .option(
+      '--exclude <words>',
+      'drop entries with any of these words or "quoted phrases"',
+      parseKeywords('--exclude'),
+    )
+    .option('--regex <pattern>', 'only entries whose title or text match this regular expression')
     .description('subscribe a user to a feed (again: change the settings)')
     .action((email: string, url: string, options: SubscribeOptions) =>
       withApp(async (app) => {
@@ -37,8 +48,9 @@ export function registerSubscriptionCommands(program: Command): void {
           fullText: Boolean(options.fullText),
           keepRecent: options.keepRecent,
           keepRandom: options.keepRandom,
-          includeWords: options.include === undefined ? undefined : parseKeywordList(options.include),
-          excludeWords: options.exclude === undefined ? undefined : parseKeywordList(options.exclude),
+          includeWords: options.include,
+          excludeWords: options.exclude,
+          filterRegex: options.regex,
         });
         console.log(`subscribed ${user.email} to ${url.trim()} (${subscription.mode})`);
       }),
@@ -56,4 +68,13 @@ export function registerSubscriptionCommands(program: Command): void {
         console.log(`unsubscribed ${user.email} from ${url.trim()}`);
       }),
     );
+}
+
+/** An option given with nothing in it is a mistake, not "no filter" (leave the option out for that). */
+function parseKeywords(name: string) {
+  return (value: string): string[] => {
+    const words = parseKeywordList(value);
+    if (words.length === 0) throw new ValidationError(`${name}: expected words or "quoted phrases"`);
+    return words;
+  };
 }

@@ -1,5 +1,7 @@
 import { Command } from 'commander';
 import { AccountsService } from '../../accounts/accounts.service';
+import { BillingService } from '../../billing/billing.service';
+import { ValidationError } from '../../common/errors';
 import { FeedsService } from '../../feeds/feeds.service';
 import { parseWholeNumber, printJson, withApp } from '../cli-context';
 
@@ -16,13 +18,37 @@ export function registerUserCommands(program: Command): void {
       parseWholeNumber('--digest-hour'),
       7,
     )
+    .option(
+      '--digest-weekday <d>',
+      'weekday of the weekly digest, 0 (Sunday) to 6 (Saturday)',
+      parseWholeNumber('--digest-weekday'),
+      1,
+    )
     .option('--role <role>', 'user or support', 'user')
+    .option(
+      '--credits <n>',
+      'free credits to start with (default STARTER_CREDITS)',
+      parseWholeNumber('--credits'),
+    )
     .description('create a user')
-    .action((email: string, options: { timezone: string; digestHour: number; role: string }) =>
-      withApp(async (app) => {
-        const user = await app.get(AccountsService).addUser({ email, ...options });
-        console.log(`added ${user.email} (${user.timezone}, digest at ${user.digestHour}:00)`);
-      }),
+    .action(
+      (
+        email: string,
+        {
+          credits,
+          ...options
+        }: { timezone: string; digestHour: number; digestWeekday: number; role: string; credits?: number },
+      ) =>
+        withApp(async (app) => {
+          if (credits !== undefined && credits < 0)
+            throw new ValidationError('--credits: expected 0 or more');
+          const user = await app.get(AccountsService).addUser({ email, ...options });
+          const billing = app.get(BillingService);
+          await billing.grantStarterCredits(user.id, credits);
+          console.log(
+            `added ${user.email} (${user.timezone}, digest at ${user.digestHour}:00, ${await billing.balanceOf(user.id)} credits)`,
+          );
+        }),
     );
 
   users
@@ -35,12 +61,14 @@ export function registerUserCommands(program: Command): void {
         const user = await app.get(AccountsService).getByEmail(email);
         const subscriptions = await app.get(FeedsService).subscriptionsOfUser(user.id);
         const view = {
+          id: user.id,
           email: user.email,
           timezone: user.timezone,
           digestHour: user.digestHour,
           digestWeekday: user.digestWeekday,
           role: user.role,
           createdAt: user.createdAt.toISOString(),
+          balance: await app.get(BillingService).balanceOf(user.id),
           subscriptions: subscriptions.map((subscription) => ({
             url: subscription.feed.url,
             title: subscription.feed.title,
@@ -50,10 +78,13 @@ export function registerUserCommands(program: Command): void {
             keepRandom: subscription.keepRandom,
             includeWords: subscription.includeWords ?? [],
             excludeWords: subscription.excludeWords ?? [],
+            filterRegex: subscription.filterRegex,
           })),
         };
         if (options.json) return printJson(view);
-        console.log(`${view.email}  ${view.role}  ${view.timezone}  digest ${view.digestHour}:00`);
+        console.log(
+          `${view.email}  ${view.role}  ${view.timezone}  digest ${view.digestHour}:00  ${view.balance} credits`,
+        );
         for (const subscription of view.subscriptions)
           console.log(`  ${subscription.mode.padEnd(8)} ${subscription.url}`);
       }),

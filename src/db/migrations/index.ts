@@ -1,5 +1,18 @@
 import { InitialSchema1763769600000 } from './1763769600000-initial-schema';
+import { FetcherState1763769610000 } from './1763769610000-fetcher-state';
+import { MailDelivery1763769620000 } from './1763769620000-mail-delivery';
+import { BillingLedger1763769630000 } from './1763769630000-billing-ledger';
+import { DeliveryDigests1763769640000 } from './1763769640000-delivery-digests';
+import { WebSignInAndSessions1763769650000 } from './1763769650000-web-sign-in-and-sessions';
 import { Push1763769670000 } from './1763769670000-push';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
-export const migrations = [InitialSchema1763769600000, Push1763769670000];
+export const migrations = [
+  InitialSchema1763769600000,
+  FetcherState1763769610000,
+  MailDelivery1763769620000,
+  BillingLedger1763769630000,
+  DeliveryDigests1763769640000,
+  WebSignInAndSessions1763769650000,
+  Push1763769670000,
+];

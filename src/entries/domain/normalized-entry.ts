@@ -1,4 +1,4 @@
-/** The one entry shape every feed format is normalised into. */
+/** The one entry shape every feed format is normalised into. Links are absolute; content is HTML. */
 export interface NormalizedEntry {
   id: string | null;
   link: string | null;
@@ -15,5 +15,7 @@ export interface NormalizedEntry {
 export interface NormalizedFeed {
   title: string | null;
   siteUrl: string | null;
+  /** RSS `<ttl>`: minutes the publisher asks readers to wait between polls. */
+  ttlMinutes: number | null;
   entries: NormalizedEntry[];
 }

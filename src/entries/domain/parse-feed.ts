@@ -1,5 +1,7 @@
-import Parser from 'rss-parser';
-import { NormalizedEntry, NormalizedFeed } from './normalized-entry';
+import { decodeBody } from './decode-body';
+import { NormalizedFeed } from './normalized-entry';
+import { parseJsonFeed } from './parse-json-feed';
+import { parseXmlFeed } from './parse-xml-feed';
 
 export class FeedParseError extends Error {
   constructor(reason: string) {
@@ -8,58 +10,78 @@ export class FeedParseError extends Error {
   }
 }
 
-const parser = new Parser({ timeout: 0 });
+/** The most entries one poll keeps (the newest): a feed of 100,000 items costs no more downstream. */
+export const MAX_ENTRIES_PER_POLL = 500;
+/** Deeper XML than this is refused before parsing: real feeds nest a few levels, attacks thousands. */
+const MAX_XML_DEPTH = 200;
 
-/** Parses RSS and Atom into the normalised shape. */
-export async function parseFeed(body: string): Promise<NormalizedFeed> {
-  if (!/^\s*(<\?xml|<rss|<feed|<rdf:RDF|<!--)/i.test(body.replace(/^\uFEFF/, ''))) {
-    throw new FeedParseError('the document is not XML');
-  }
-  let parsed: Parser.Output<Record<string, unknown>>;
+export interface ParseFeedOptions {
+  /** The final URL of the feed, against which relative URLs are resolved. */
+  feedUrl?: string | null;
+  contentType?: string;
+  maxEntries?: number;
+}
+
+/** Parses RSS, Atom or JSON Feed bytes (or text) into the normalised shape. */
+export async function parseFeed(
+  body: string | Buffer,
+  options: ParseFeedOptions = {},
+): Promise<NormalizedFeed> {
+  const text = typeof body === 'string' ? body.replace(/^\uFEFF/, '') : decodeBody(body, options.contentType);
+  const feedUrl = options.feedUrl ?? null;
+  const feed = /^\s*[{[]/.test(text) ? parseJson(text, feedUrl) : await parseXml(text, feedUrl);
+  return { ...feed, entries: newest(feed.entries, options.maxEntries ?? MAX_ENTRIES_PER_POLL) };
+}
+
+function parseJson(text: string, feedUrl: string | null): NormalizedFeed {
+  let document: unknown;
   try {
-    parsed = await parser.parseString(body);
+    document = JSON.parse(text);
+  } catch (error) {
+    throw new FeedParseError(`invalid JSON (${(error as Error).message})`);
+  }
+  const feed = parseJsonFeed(document, feedUrl);
+  if (!feed) throw new FeedParseError('JSON that is not a JSON Feed 1.0 or 1.1');
+  return feed;
+}
+
+async function parseXml(text: string, feedUrl: string | null): Promise<NormalizedFeed> {
+  if (!/^\s*(<\?xml|<rss|<feed|<rdf:RDF|<!--|<!DOCTYPE (rss|feed|rdf))/i.test(text)) {
+    throw new FeedParseError('the document is neither XML nor JSON');
+  }
+  if (/<!DOCTYPE[^>[]*\[[^]*?<!ENTITY/i.test(text.slice(0, 65_536)) || /<!ENTITY/i.test(text)) {
+    throw new FeedParseError('entity declarations are refused');
+  }
+  if (xmlDepth(text) > MAX_XML_DEPTH) throw new FeedParseError(`XML nested deeper than ${MAX_XML_DEPTH}`);
+  try {
+    return await parseXmlFeed(text, feedUrl);
   } catch (error) {
     throw new FeedParseError((error as Error).message.split('\n')[0]);
   }
-  return {
-    title: parsed.title?.trim() || null,
-    siteUrl: parsed.link?.trim() || null,
-    entries: (parsed.items ?? []).map(normaliseItem),
-  };
 }
 
-function normaliseItem(item: Parser.Item & Record<string, unknown>): NormalizedEntry {
-  const published = parseDate(item.isoDate ?? item.pubDate);
-  return {
-    id: stringOrNull(item.guid) ?? stringOrNull(item.id),
-    link: stringOrNull(item.link),
-    title: stringOrNull(item.title),
-    published,
-    updated: null,
-    author: stringOrNull(item.creator) ?? stringOrNull(item.author),
-    summary: stringOrNull(item.contentSnippet) ?? stringOrNull(item.summary),
-    content: stringOrNull(item.content),
-    enclosures: item.enclosure?.url
-      ? [
-          {
-            url: item.enclosure.url,
-            type: item.enclosure.type ?? null,
-            length: Number(item.enclosure.length) || null,
-          },
-        ]
-      : [],
-    categories: (item.categories ?? []).filter(
-      (category): category is string => typeof category === 'string',
-    ),
-  };
+/** The deepest element nesting, by a linear scan of tags (comments and CDATA are rare enough to ignore). */
+function xmlDepth(text: string): number {
+  const tags = /<(\/?)[A-Za-z_][^>]*?(\/?)>/g;
+  let depth = 0;
+  let deepest = 0;
+  for (let match = tags.exec(text); match; match = tags.exec(text)) {
+    if (match[1]) depth -= 1;
+    else if (!match[2]) deepest = Math.max(deepest, (depth += 1));
+  }
+  return deepest;
 }
 
-function stringOrNull(value: unknown): string | null {
-  return typeof value === 'string' && value.trim() ? value.trim() : null;
-}
-
-function parseDate(value: string | undefined): Date | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
+function newest<T extends { published: Date | null; updated: Date | null }>(
+  entries: T[],
+  limit: number,
+): T[] {
+  if (entries.length <= limit) return entries;
+  const time = (entry: T) => (entry.published ?? entry.updated)?.getTime() ?? -Infinity;
+  return entries
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => time(b.entry) - time(a.entry) || a.index - b.index)
+    .slice(0, limit)
+    .sort((a, b) => a.index - b.index)
+    .map(({ entry }) => entry);
 }

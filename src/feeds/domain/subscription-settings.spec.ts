@@ -10,6 +10,7 @@ describe('subscription settings', () => {
       keepRandom: null,
       includeWords: null,
       excludeWords: null,
+      filterRegex: null,
     });
   });
 
@@ -20,10 +21,19 @@ describe('subscription settings', () => {
     [{ keepRecent: 3, keepRandom: 3 }, /either keep-recent or keep-random/],
     [{ includeWords: Array.from({ length: 101 }, (_, i) => `w${i}`) }, /at most 100 keywords/],
     [{ excludeWords: ['x'.repeat(201)] }, /at most 200 characters/],
+    [{ filterRegex: '(a+)+$' }, /repeats a repetition/],
+    [{ filterRegex: '(a|aa)+$' }, /too slow/],
+    [{ filterRegex: '[unclosed' }, /invalid regular expression/],
   ])('rejects %j', (input, message) => {
     const result = subscriptionSettingsSchema.safeParse(input);
     expect(result.success).toBe(false);
     expect(JSON.stringify(result.error?.issues)).toMatch(message);
+  });
+
+  it('keeps a well-behaved regular expression', () => {
+    expect(subscriptionSettingsSchema.parse({ filterRegex: '^\\[release\\]' }).filterRegex).toBe(
+      '^\\[release\\]',
+    );
   });
 
   it('splits keywords and quoted phrases', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { regexProblem } from '../../common/timed-regex';
 
 const positiveK = z.coerce.number().int().min(1, 'expected a whole number of at least 1').max(1000);
 
@@ -6,6 +7,11 @@ const wordList = z
   .array(z.string().trim().min(1).max(200, 'a keyword is at most 200 characters'))
   .max(100, 'at most 100 keywords')
   .transform((words) => (words.length ? words : null));
+
+const filterRegex = z.string().superRefine((pattern, context) => {
+  const problem = regexProblem(pattern);
+  if (problem) context.addIssue({ code: 'custom', message: problem });
+});
 
 export const subscriptionSettingsSchema = z
   .object({
@@ -15,6 +21,7 @@ export const subscriptionSettingsSchema = z
     keepRandom: positiveK.nullish().transform((k) => k ?? null),
     includeWords: wordList.nullish().transform((words) => words ?? null),
     excludeWords: wordList.nullish().transform((words) => words ?? null),
+    filterRegex: filterRegex.nullish().transform((pattern) => pattern ?? null),
   })
   .refine((settings) => !(settings.keepRecent && settings.keepRandom), {
     message: 'choose either keep-recent or keep-random, not both',

@@ -1,4 +1,4 @@
-import { classifySendError, MAX_ATTEMPTS, retryDelayMs } from './retry-policy';
+import { classifySendError, isAddressFailure, MAX_ATTEMPTS, retryDelayMs } from './retry-policy';
 
 const now = new Date('2026-11-22T10:00:00Z');
 
@@ -21,5 +21,19 @@ describe('classifySendError', () => {
 
   it('caps the delay at six hours', () => {
     expect(retryDelayMs(30)).toBe(6 * 60 * 60_000);
+  });
+});
+
+describe('isAddressFailure', () => {
+  it.each([
+    [{ responseCode: 550, response: '550 No such user' }, true],
+    [{ responseCode: 553 }, true],
+    [{ responseCode: 554, response: '554 5.1.1 mailbox unknown' }, true],
+    [{ responseCode: 554, response: '554 5.7.1 message content rejected' }, false],
+    [{ responseCode: 552 }, false],
+    [{ responseCode: 451 }, false],
+    [{ code: 'ECONNRESET' }, false],
+  ])('%j → %s', (error, expected) => {
+    expect(isAddressFailure(error)).toBe(expected);
   });
 });

@@ -1,0 +1,158 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AccountsService } from '../accounts/accounts.service';
+import { NotFoundError, ValidationError } from '../common/errors';
+import { newId } from '../common/ids';
+import { CONFIG } from '../config/config.module';
+import { Config } from '../config/load-config';
+import { OutboxService } from '../mail/outbox.service';
+import { billingPageUrl } from './domain/billing-urls';
+import { CreditPack, findPack } from './domain/credit-packs';
+import { BalanceMismatch, LedgerRepository, Spend, SpendOutcome } from './ledger.repository';
+import { StripeClient } from './stripe.client';
+
+export type { Spend, SpendOutcome };
+
+export interface Adjustment {
+  userId: string;
+  /** Signed. */
+  credits: number;
+  idempotencyKey: string;
+  reason: string;
+}
+
+export interface LedgerLine {
+  kind: string;
+  amount: number;
+  reason: string;
+  reference: string | null;
+  createdAt: string;
+}
+
+/** The billing door for other modules and the CLI: balances, grants, spends, the ledger check, buying. */
+@Injectable()
+export class BillingService {
+  constructor(
+    private readonly ledger: LedgerRepository,
+    private readonly stripe: StripeClient,
+    private readonly accounts: AccountsService,
+    private readonly outbox: OutboxService,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  /** The free credits of a new account (STARTER_CREDITS unless told); granted once per user. */
+  async grantStarterCredits(userId: string, credits = this.config.STARTER_CREDITS): Promise<boolean> {
+    if (!Number.isInteger(credits) || credits < 0) {
+      throw new ValidationError(`starter credits must be a whole number of 0 or more (got ${credits})`);
+    }
+    if (credits === 0) return false;
+    const outcome = await this.ledger.record({
+      userId,
+      kind: 'grant',
+      amount: credits,
+      idempotencyKey: `starter:${userId}`,
+      reason: 'starter credits',
+      reference: userId,
+    });
+    return outcome === 'recorded';
+  }
+
+  /** Takes credits if the balance can pay them, atomically; a repeated idempotency key is a no-op. */
+  async spend(spend: Spend): Promise<SpendOutcome> {
+    if (!Number.isInteger(spend.credits) || spend.credits < 1) {
+      throw new ValidationError(`a spend is a whole number of credits above 0 (got ${spend.credits})`);
+    }
+    return this.ledger.spend(spend);
+  }
+
+  /**
+   * A correction by support, up or down (the balance may go negative); explained by `reason` and made
+   * once per `idempotencyKey`. Held emails go back in the queue when credits are added.
+   */
+  async adjust(adjustment: Adjustment): Promise<boolean> {
+    if (!Number.isInteger(adjustment.credits) || adjustment.credits === 0) {
+      throw new ValidationError(
+        `an adjustment is a whole number of credits other than 0 (got ${adjustment.credits})`,
+      );
+    }
+    const reason = adjustment.reason.trim().slice(0, 64);
+    if (!reason) throw new ValidationError('an adjustment needs a reason');
+    const outcome = await this.ledger.record({
+      userId: adjustment.userId,
+      kind: 'adjustment',
+      amount: adjustment.credits,
+      idempotencyKey: `adjustment:${adjustment.idempotencyKey}`.slice(0, 191),
+      reason,
+      reference: null,
+    });
+    if (outcome === 'recorded' && adjustment.credits > 0) await this.outbox.releaseHeld(adjustment.userId);
+    return outcome === 'recorded';
+  }
+
+  balanceOf(userId: string): Promise<number> {
+    return this.ledger.balanceOf(userId);
+  }
+
+  async ledgerOf(userId: string): Promise<LedgerLine[]> {
+    return (await this.ledger.entriesOf(userId)).map((entry) => ({
+      kind: entry.kind,
+      amount: entry.amount,
+      reason: entry.reason,
+      reference: entry.reference,
+      createdAt: entry.createdAt.toISOString(),
+    }));
+  }
+
+  /** Proves the cached balances: every account whose balance is not the sum of its entries. */
+  findBalanceMismatches(): Promise<BalanceMismatch[]> {
+    return this.ledger.findMismatches();
+  }
+
+  packs(): readonly CreditPack[] {
+    return this.config.CREDIT_PACKS;
+  }
+
+  /**
+   * Opens a Stripe Checkout Session for one pack and returns where to send the buyer. `attemptId`
+   * (e.g. the form's nonce) makes a repeated submission return the same session. Credits come later,
+   * from the webhook, never from the success page.
+   */
+  async createCheckout(
+    userId: string,
+    packId: string,
+    attemptId: string = newId(),
+  ): Promise<{ sessionId: string; url: string }> {
+    const pack = findPack(this.config.CREDIT_PACKS, packId);
+    if (!pack) {
+      const known = this.config.CREDIT_PACKS.map((candidate) => candidate.id).join(', ');
+      throw new ValidationError(`unknown credit pack "${String(packId).slice(0, 40)}" (choose ${known})`);
+    }
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(attemptId)) throw new ValidationError('malformed checkout attempt id');
+    const [user] = await this.accounts.findByIds([userId]);
+    if (!user) throw new NotFoundError(`no user ${userId}`);
+    const metadata = { userId, pack: pack.id, credits: String(pack.credits) };
+    const billingPage = billingPageUrl(this.config.PUBLIC_URL);
+    const session = await this.stripe.createCheckoutSession(
+      {
+        mode: 'payment',
+        client_reference_id: userId,
+        customer_email: user.email,
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: this.config.CREDIT_CURRENCY,
+              unit_amount: pack.priceCents,
+              product_data: { name: `${pack.credits} Tidings credits` },
+            },
+          },
+        ],
+        metadata,
+        payment_intent_data: { metadata },
+        success_url: `${billingPage}?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${billingPage}?checkout=cancelled`,
+      },
+      `checkout:${userId}:${pack.id}:${attemptId}`,
+    );
+    return { sessionId: session.id, url: session.url };
+  }
+}

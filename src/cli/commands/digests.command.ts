@@ -1,0 +1,26 @@
+import { Command } from 'commander';
+import { Clock } from '../../common/clock';
+import { DigestService } from '../../delivery/digest.service';
+import { OutboxService } from '../../mail/outbox.service';
+import { parseInstant, withApp } from '../cli-context';
+
+export function registerDigestCommands(program: Command): void {
+  program
+    .command('digests')
+    .description('digest emails')
+    .command('send')
+    .option('--at <iso>', 'treat this instant as now')
+    .description('compose and send the digests due now (or at --at)')
+    .action((options: { at?: string }) => {
+      const at = parseInstant(options.at);
+      return withApp(async (app) => {
+        const now = at ?? app.get(Clock).now();
+        const report = await app.get(DigestService).sendDue(now);
+        const flushed = await app.get(OutboxService).flush();
+        console.log(
+          `${report.sent} digests composed (${report.empty} with nothing new), ` +
+            `${flushed.sent} emails sent, ${flushed.retrying} to retry, ${flushed.failed} failed, ${flushed.held} held`,
+        );
+      });
+    });
+}

@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { decodeHtmlBytes, extractArticle, rewriteForEmail } from '../content';
+
+export const EXTRACT_FORMATS = ['html', 'text', 'json'] as const;
+export type ExtractFormat = (typeof EXTRACT_FORMATS)[number];
+
+interface BaseUrlOption {
+  baseUrl?: string;
+}
+
+/** `tidings rewrite FILE` and `tidings extract FILE`: the content pipeline on a local HTML file. */
+export function registerContentCommands(program: Command): void {
+  program
+    .command('rewrite')
+    .description('print the email-safe rewrite of an HTML file')
+    .argument('<file>', 'HTML file to rewrite')
+    .option('--base-url <url>', 'URL the HTML came from (without it, relative links are dropped)')
+    .action((file: string, options: BaseUrlOption) => {
+      process.stdout.write(renderRewrite(readHtmlFile(file), parseBaseUrl(options.baseUrl, file)) + '\n');
+    });
+  program
+    .command('extract')
+    .description('print the main article of an HTML page')
+    .argument('<file>', 'HTML file of the page')
+    .option('--base-url <url>', 'URL the page came from (without it, relative links are dropped)')
+    .option('--format <format>', `output format: ${EXTRACT_FORMATS.join(', ')}`, 'html')
+    .action((file: string, options: BaseUrlOption & { format: string }) => {
+      const format = parseFormat(options.format);
+      process.stdout.write(
+        renderExtract(readHtmlFile(file), parseBaseUrl(options.baseUrl, file), format) + '\n',
+      );
+    });
+}
+
+export function renderRewrite(html: string, baseUrl: string): string {
+  return rewriteForEmail(html, baseUrl);
+}
+
+export function renderExtract(html: string, baseUrl: string, format: ExtractFormat): string {
+  const article = extractArticle(html, baseUrl);
+  if (format === 'html') return article.html;
+  if (format === 'text') return article.text;
+  const { title, byline, leadImage, confidence, method, text } = article;
+  const stableFields = { title: title ?? null, byline: byline ?? null, leadImage: leadImage ?? null };
+  return JSON.stringify({ ...stableFields, confidence, method, html: article.html, text }, null, 2);
+}
+
+export function parseFormat(format: string): ExtractFormat {
+  const known = EXTRACT_FORMATS.find((candidate) => candidate === format);
+  if (!known) throw new Error(`--format must be one of ${EXTRACT_FORMATS.join(', ')}, not "${format}"`);
+  return known;
+}
+
+/** The base URL for relative links: the option when given (http or https only), else the file itself. */
+export function parseBaseUrl(baseUrl: string | undefined, file: string): string {
+  if (baseUrl === undefined)
+    return `file://${encodeURI(file.startsWith('/') ? file : `${process.cwd()}/${file}`)}`;
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new Error(`--base-url must be an absolute http(s) URL, not "${baseUrl}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`--base-url must be an absolute http(s) URL, not "${baseUrl}"`);
+  }
+  return url.href;
+}
+
+function readHtmlFile(file: string): string {
+  if (/^https?:\/\//i.test(file))
+    throw new Error('fetching URLs is not available in this build; pass a FILE');
+  try {
+    return decodeHtmlBytes(readFileSync(file));
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    throw new Error(
+      `cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : String(code ?? 'unreadable')}`,
+    );
+  }
+}

@@ -1,0 +1,105 @@
+/** Readability's heuristics: what class names, ids, roles and tags say about an element's content. */
+
+const UNLIKELY_CANDIDATE =
+  /-ad-|ai2html|banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote/i;
+const MAYBE_CANDIDATE = /and|article|body|column|content|main|mathjax|shadow/i;
+const POSITIVE = /article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story/i;
+const NEGATIVE =
+  /-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget/i;
+const SHARE = /(\b|_)(share|sharedaddy)(\b|_)/i;
+const BYLINE = /byline|author|dateline|writtenby|p-author/i;
+const UNLIKELY_ROLES = new Set([
+  'menu',
+  'menubar',
+  'complementary',
+  'navigation',
+  'alert',
+  'alertdialog',
+  'dialog',
+]);
+
+/** Elements whose whole subtree never holds article content. */
+const NON_CONTENT_TAGS = new Set(
+  'script style noscript template iframe textarea title svg math object applet form button select nav footer aside dialog canvas frameset noembed noframes head'.split(
+    ' ',
+  ),
+);
+
+const INITIAL_TAG_SCORE: Record<string, number> = {
+  div: 5,
+  pre: 3,
+  td: 3,
+  blockquote: 3,
+  address: -3,
+  ol: -3,
+  ul: -3,
+  dl: -3,
+  dd: -3,
+  dt: -3,
+  li: -3,
+  form: -3,
+  h1: -5,
+  h2: -5,
+  h3: -5,
+  h4: -5,
+  h5: -5,
+  h6: -5,
+  th: -5,
+};
+
+/** Tags Readability scores as paragraphs; a `div` without block children counts as one too. */
+export const SCORED_AS_PARAGRAPH = new Set(['section', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'td', 'pre']);
+export const BLOCKS_INSIDE_DIV = new Set(['blockquote', 'dl', 'div', 'img', 'ol', 'p', 'pre', 'table', 'ul']);
+
+export interface ElementHints {
+  tagName: string;
+  className: string;
+  id: string;
+  role?: string;
+  isHidden: boolean;
+}
+
+/**
+ * Whether a subtree holds no article content. With `judgeByNames` off, only tags and visibility count:
+ * Readability's second try on pages whose class names all look unlikely.
+ */
+export function isNonContent(
+  hints: ElementHints,
+  isInsideTableOrCode: boolean,
+  judgeByNames: boolean,
+): boolean {
+  if (NON_CONTENT_TAGS.has(hints.tagName) || hints.isHidden) return true;
+  if (hints.role && UNLIKELY_ROLES.has(hints.role)) return true;
+  if (!judgeByNames || hints.tagName === 'body' || hints.tagName === 'a' || isInsideTableOrCode) return false;
+  const matchString = `${hints.className} ${hints.id}`;
+  return UNLIKELY_CANDIDATE.test(matchString) && !MAYBE_CANDIDATE.test(matchString);
+}
+
+/** Share widgets are clutter when short; a long block merely named "share-…" may be the article. */
+export function looksLikeShareWidget({ className, id }: ElementHints): boolean {
+  return SHARE.test(`${className} ${id}`);
+}
+
+export function isBylineCandidate(
+  hints: ElementHints,
+  rel: string | undefined,
+  itemprop: string | undefined,
+): boolean {
+  return (
+    rel === 'author' || (itemprop ?? '').includes('author') || BYLINE.test(`${hints.className} ${hints.id}`)
+  );
+}
+
+export function classWeight(className: string, id: string): number {
+  let weight = 0;
+  for (const value of [className, id]) {
+    if (value === '') continue;
+    if (NEGATIVE.test(value)) weight -= 25;
+    if (POSITIVE.test(value)) weight += 25;
+  }
+  return weight;
+}
+
+export function initialScore(tagName: string, className: string, id: string): number {
+  return (INITIAL_TAG_SCORE[tagName] ?? 0) + classWeight(className, id);
+}

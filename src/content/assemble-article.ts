@@ -1,0 +1,159 @@
+import { classWeight } from './article-hints';
+import { linkDensity, type PageElement } from './page-element';
+
+export interface AssembledArticle {
+  /** Source HTML of the article: the top candidate and its worthy siblings, without pruned parts. */
+  html: string;
+  topScore: number;
+  textLength: number;
+  /** Text of the whole page outside pruned subtrees: how much of it the article covers says a lot. */
+  pageTextLength: number;
+  linkDensity: number;
+}
+
+const TOP_CANDIDATES = 5;
+const RIVAL_SCORE_RATIO = 0.75;
+const MIN_RIVALS = 3;
+/** Bounds the ancestor walk on hostile, very deep pages. */
+const MAX_ANCESTORS = 1000;
+const CONDITIONALLY_CLEANED = new Set(['div', 'section', 'ul', 'ol', 'table', 'aside', 'header']);
+
+/** Picks the best candidate the way Readability does, then cuts its HTML out of the source. */
+export function assembleArticle(
+  html: string,
+  root: PageElement,
+  candidates: PageElement[],
+): AssembledArticle {
+  for (const candidate of candidates)
+    candidate.contentScore = (candidate.contentScore ?? 0) * (1 - linkDensity(candidate));
+  const ranked = topCandidates(candidates);
+  const top = ranked.length > 0 ? climbToBetterAncestor(sharedAncestorOfRivals(ranked)) : bodyOf(root);
+  const parent = top.parent;
+  const parts = parent && parent.tagName !== '#root' ? worthySiblings(top, parent) : [top];
+  const excluded = parts.flatMap((part) => excludedRanges(part));
+  let articleHtml = '';
+  for (const part of parts) articleHtml += sliceWithout(html, part, excluded);
+  const textLength = parts.reduce((sum, part) => sum + part.textLength, 0);
+  const linkTextLength = parts.reduce((sum, part) => sum + part.linkTextLength, 0);
+  return {
+    html: articleHtml,
+    topScore: top.contentScore ?? 0,
+    textLength,
+    pageTextLength: root.textLength,
+    linkDensity: textLength === 0 ? 1 : linkTextLength / textLength,
+  };
+}
+
+function topCandidates(candidates: PageElement[]): PageElement[] {
+  const ranked: PageElement[] = [];
+  for (const candidate of candidates) {
+    const index = ranked.findIndex((other) => (candidate.contentScore ?? 0) > (other.contentScore ?? 0));
+    ranked.splice(index === -1 ? ranked.length : index, 0, candidate);
+    if (ranked.length > TOP_CANDIDATES) ranked.pop();
+  }
+  return ranked;
+}
+
+/** When several near-best candidates share an ancestor, the article is that ancestor (Readability). */
+function sharedAncestorOfRivals([best, ...others]: PageElement[]): PageElement {
+  const bestScore = best.contentScore ?? 0;
+  const rivalAncestors = others
+    .filter((other) => (other.contentScore ?? 0) >= bestScore * RIVAL_SCORE_RATIO)
+    .map((rival) => ancestorsOf(rival));
+  if (rivalAncestors.length < MIN_RIVALS) return best;
+  for (let ancestor = best.parent; ancestor && !isBody(ancestor); ancestor = ancestor.parent) {
+    const sharing = rivalAncestors.filter((ancestors) => ancestors.has(ancestor as PageElement)).length;
+    if (sharing >= MIN_RIVALS) return ancestor;
+  }
+  return best;
+}
+
+function ancestorsOf(element: PageElement): Set<PageElement> {
+  const ancestors = new Set<PageElement>();
+  for (
+    let ancestor = element.parent;
+    ancestor && ancestors.size < MAX_ANCESTORS;
+    ancestor = ancestor.parent
+  ) {
+    ancestors.add(ancestor);
+  }
+  return ancestors;
+}
+
+function climbToBetterAncestor(candidate: PageElement): PageElement {
+  let top = candidate;
+  let lastScore = top.contentScore ?? 0;
+  const threshold = lastScore / 3;
+  for (let ancestor = top.parent; ancestor && !isBody(ancestor); ancestor = ancestor.parent) {
+    if (ancestor.contentScore === undefined) continue;
+    if (ancestor.contentScore < threshold) break;
+    if (ancestor.contentScore > lastScore) {
+      top = ancestor;
+      break;
+    }
+    lastScore = ancestor.contentScore;
+  }
+  while (top.parent && !isBody(top.parent) && contentChildren(top.parent).length === 1) top = top.parent;
+  return top;
+}
+
+function worthySiblings(top: PageElement, parent: PageElement): PageElement[] {
+  const topScore = top.contentScore ?? 0;
+  const threshold = Math.max(10, topScore * 0.2);
+  return contentChildren(parent).filter((sibling) => {
+    if (sibling === top) return true;
+    const bonus = sibling.className !== '' && sibling.className === top.className ? topScore * 0.2 : 0;
+    if (sibling.contentScore !== undefined && sibling.contentScore + bonus >= threshold) return true;
+    if (sibling.tagName !== 'p') return false;
+    const density = linkDensity(sibling);
+    if (sibling.textLength > 80) return density < 0.25;
+    return sibling.textLength > 0 && density === 0 && /\.( |$)/.test(sibling.text ?? '.');
+  });
+}
+
+/** Pruned subtrees and, like Readability's conditional cleaning, link farms and negative blocks. */
+function excludedRanges(part: PageElement): PageElement[] {
+  const excluded: PageElement[] = [];
+  const pending = [...part.children];
+  while (pending.length > 0) {
+    const element = pending.pop() as PageElement;
+    if (element.isPruned || isClutter(element)) excluded.push(element);
+    else pending.push(...element.children);
+  }
+  return excluded.sort((a, b) => a.start - b.start);
+}
+
+function isClutter(element: PageElement): boolean {
+  if (!CONDITIONALLY_CLEANED.has(element.tagName)) return false;
+  const weight = classWeight(element.className, element.id);
+  if (weight < 0) return true;
+  const density = linkDensity(element);
+  if (weight < 25 && density > 0.5) return true;
+  return (
+    element.commaCount < 10 && element.textLength < 25 && element.imageCount === 0 && !element.hasBlockChild
+  );
+}
+
+function sliceWithout(html: string, part: PageElement, excluded: PageElement[]): string {
+  let result = '';
+  let position = part.start;
+  for (const range of excluded) {
+    if (range.start < position || range.end > part.end) continue;
+    result += html.slice(position, range.start);
+    position = range.end;
+  }
+  return result + html.slice(position, part.end);
+}
+
+function contentChildren(element: PageElement): PageElement[] {
+  return element.children.filter((child) => !child.isPruned);
+}
+
+function bodyOf(root: PageElement): PageElement {
+  const html = root.children.find((child) => child.tagName === 'html') ?? root;
+  return html.children.find((child) => child.tagName === 'body') ?? root;
+}
+
+function isBody(element: PageElement): boolean {
+  return element.tagName === 'body' || element.tagName === '#root';
+}

@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { loadCorpus, CORPUS_PAGE_URL } from '../../bench/support/corpus';
+import { tokenF1 } from '../../bench/support/token-f1';
+import { extractArticle } from './extract-article';
+import { htmlToText } from './html-to-text';
+
+const URL = 'https://news.example/2024/story.html';
+const paragraph = (topic: string) =>
+  `<p>The ${topic} story goes on, with details, quotes, and numbers that matter to readers of this article; ` +
+  `it keeps going for a while so that it reads like real prose, not navigation.</p>`;
+
+const page = `<!doctype html><html><head>
+  <title>Big story | News</title>
+  <meta property="og:title" content="Big story">
+  <meta name="author" content="Ada Writer">
+  <meta property="og:image" content="/lead.jpg">
+  <meta name="description" content="What happened.">
+</head><body>
+  <nav><a href="/">Home</a> <a href="/world">World</a></nav>
+  <div class="sidebar"><p>${'Popular elsewhere, read this, and that, and more. '.repeat(3)}</p></div>
+  <article class="post-content">
+    ${paragraph('first')}${paragraph('second')}${paragraph('third')}
+    <div class="share-buttons"><a href="https://twitter.example/share">Tweet</a></div>
+    ${paragraph('fourth')}
+  </article>
+  <div id="comments"><p>${'A long comment, with opinions, and more opinions. '.repeat(4)}</p></div>
+  <footer><p>Copyright, all rights, reserved, forever and ever.</p></footer>
+</body></html>`;
+
+describe('extractArticle', () => {
+  it('keeps the article and prunes navigation, sidebars, share buttons, comments and footers', () => {
+    const article = extractArticle(page, URL);
+    expect(article.method).toBe('stream');
+    expect(article.text).toContain('The first story goes on');
+    expect(article.text).toContain('The fourth story goes on');
+    for (const clutter of ['Home', 'Popular elsewhere', 'Tweet', 'A long comment', 'Copyright']) {
+      expect(article.text).not.toContain(clutter);
+    }
+  });
+
+  it('returns metadata, and HTML already rewritten for email', () => {
+    const article = extractArticle(page, URL);
+    expect(article).toMatchObject({
+      title: 'Big story',
+      byline: 'Ada Writer',
+      leadImage: 'https://news.example/lead.jpg',
+      excerpt: 'What happened.',
+    });
+    expect(article.html).toMatch(/^<article>\s*<p>The first story/);
+    expect(article.html).not.toMatch(/class=|<nav|<footer/);
+    expect(article.confidence).toBeGreaterThan(0);
+    expect(article.confidence).toBeLessThanOrEqual(1);
+  });
+
+  it("prefers the block that repeats the feed's summary when two blocks compete", () => {
+    const nested = (id: string, topic: string) =>
+      `<div><div><div id="${id}">${paragraph(topic)}${paragraph(`${topic} two`)}</div></div></div>`;
+    const twoBlocks = `<body>${nested('a', 'alpha')}${nested('b', 'beta')}</body>`;
+    const summary = '<p>The beta story goes on, with details, quotes, and numbers</p>';
+    const withoutSummary = extractArticle(twoBlocks, URL, { minConfidence: 0 }).text;
+    const withSummary = extractArticle(twoBlocks, URL, { summary, minConfidence: 0 }).text;
+    expect(withoutSummary).toContain('alpha story');
+    expect(withoutSummary).not.toContain('beta story');
+    expect(withSummary).toContain('beta story');
+    expect(withSummary).not.toContain('alpha story');
+  });
+
+  it('falls back to Readability when its confidence is low, and says so', () => {
+    const thin = '<body><p>Too short to be sure.</p></body>';
+    expect(extractArticle(thin, URL, { minConfidence: 1 }).method).toBe('readability');
+    expect(extractArticle(thin, URL, { minConfidence: 0 }).method).toBe('stream');
+  });
+});
+
+describe('extractArticle on Readability test pages', () => {
+  const cases = loadCorpus(path.join(__dirname, '..', '..'), [
+    '001',
+    'ars-1',
+    'medium-1',
+    'nytimes-1',
+    'wapo-1',
+  ]);
+  it.each(cases.map((corpusCase) => [corpusCase.name, corpusCase] as const))(
+    '%s matches the expected text',
+    (_name, corpusCase) => {
+      const article = extractArticle(corpusCase.source, CORPUS_PAGE_URL);
+      expect(tokenF1(article.text, htmlToText(corpusCase.expectedHtml))).toBeGreaterThanOrEqual(0.9);
+    },
+  );
+});

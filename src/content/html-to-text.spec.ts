@@ -1,0 +1,53 @@
+import { htmlToText } from './html-to-text';
+
+describe('htmlToText', () => {
+  it('separates paragraphs and headings by one blank line and collapses whitespace', () => {
+    expect(htmlToText('<h1>Title</h1>\n<p>One   two\n three</p><p></p><p></p><p>Four</p>')).toBe(
+      'Title\n\nOne two three\n\nFour',
+    );
+  });
+
+  it('renders bullet and numbered lists, nested ones indented', () => {
+    expect(htmlToText('<ul><li>a</li><li>b<ol><li>c</li><li>d</li></ol></li></ul>')).toBe(
+      '- a\n- b\n  1. c\n  2. d',
+    );
+  });
+
+  it('quotes blockquotes line by line', () => {
+    expect(htmlToText('<p>Said:</p><blockquote><p>first</p><p>second</p></blockquote>')).toBe(
+      'Said:\n\n> first\n>\n> second',
+    );
+  });
+
+  it('keeps preformatted text verbatim', () => {
+    expect(htmlToText('<pre>  indented\n    more  </pre>')).toBe('indented\n    more'.replace(/^/, '  '));
+  });
+
+  it('writes links as text (URL), or the URL alone when it is the text', () => {
+    expect(
+      htmlToText(
+        '<p>See <a href="https://a.example/x">the docs</a> or <a href="https://a.example/">https://a.example/</a>.</p>',
+      ),
+    ).toBe('See the docs (https://a.example/x) or https://a.example/.');
+    expect(htmlToText('<a href="mailto:me@a.example">me@a.example</a>')).toBe('me@a.example');
+  });
+
+  it('shows image alt text in brackets, decodes entities, drops scripts and trailing spaces', () => {
+    expect(
+      htmlToText('<p><img alt="A cat"> &amp; &eacute;t&eacute; &nbsp;</p><script>x()</script><br>  '),
+    ).toBe('[A cat] & été');
+  });
+
+  it('breaks lines at br and block elements', () => {
+    expect(htmlToText('<div>one<br>two</div><div>three</div>')).toBe('one\ntwo\nthree');
+  });
+});
+
+describe('htmlToText and hidden elements', () => {
+  it('leaves out what a reader of the HTML cannot see', () => {
+    const html =
+      '<div style="color:red; display: none">preview</div><p hidden>gone</p><span aria-hidden="true">x</span>' +
+      '<img style="display:none" alt="pixel"><p>Shown</p>';
+    expect(htmlToText(html).trim()).toBe('Shown');
+  });
+});

@@ -1,0 +1,141 @@
+import { SAXParser, type EndTag, type StartTag, type Text } from 'parse5-sax-parser';
+import { DROPPED_WITH_CONTENT } from './html-vocabulary';
+
+const PARAGRAPH_ELEMENTS = new Set(
+  'p h1 h2 h3 h4 h5 h6 blockquote pre ul ol dl table figure address hr details'.split(' '),
+);
+const LINE_ELEMENTS = new Set(
+  'div section article header footer main nav aside li dt dd tr caption figcaption summary'.split(' '),
+);
+const SHOWN_LINK = /^(https?|mailto):/i;
+const VOID_ELEMENTS = new Set('area base br col embed hr img input link meta source track wbr'.split(' '));
+
+/** Hidden from readers of the HTML, so hidden from the text too (an email's preview text, for one). */
+function isHidden(attrs: StartTag['attrs']): boolean {
+  return attrs.some(
+    ({ name, value }) =>
+      name === 'hidden' ||
+      (name === 'aria-hidden' && value === 'true') ||
+      (name === 'style' && /(^|;)\s*(display\s*:\s*none|visibility\s*:\s*hidden)/i.test(value)),
+  );
+}
+
+/** The `text/plain` rendering of an email's HTML: readable paragraphs, lists, quotes and links. */
+export function htmlToText(html: string): string {
+  const writer = new PlainTextWriter();
+  const parser = new SAXParser();
+  parser.on('startTag', (token: StartTag) => writer.onStartTag(token));
+  parser.on('endTag', (token: EndTag) => writer.onEndTag(token));
+  parser.on('text', (token: Text) => writer.onText(token));
+  parser.end(html);
+  return writer.finish();
+}
+
+class PlainTextWriter {
+  private readonly lines: string[] = [];
+  private line = '';
+  private quoteDepth = 0;
+  private lastLineQuoteDepth = 0;
+  private isBlankLinePending = false;
+  private preDepth = 0;
+  private readonly lists: { ordered: boolean; count: number }[] = [];
+  private readonly links: { href: string; textStart: number }[] = [];
+  private skipped?: { tagName: string; depth: number };
+
+  onStartTag({ tagName, attrs, selfClosing }: StartTag): void {
+    if (this.skipped) {
+      if (tagName === this.skipped.tagName && !selfClosing) this.skipped.depth++;
+      return;
+    }
+    if (DROPPED_WITH_CONTENT.has(tagName) || isHidden(attrs)) {
+      if (!selfClosing && !VOID_ELEMENTS.has(tagName)) this.skipped = { tagName, depth: 1 };
+      return;
+    }
+    const attribute = (name: string) => attrs.find((candidate) => candidate.name === name)?.value;
+    this.breakBefore(tagName, this.lists.length > 0);
+    if (tagName === 'blockquote') this.quoteDepth++;
+    else if (tagName === 'pre') this.preDepth++;
+    else if (tagName === 'ul' || tagName === 'ol') this.lists.push({ ordered: tagName === 'ol', count: 0 });
+    else if (tagName === 'li') this.startListItem();
+    else if (tagName === 'br') this.endLine();
+    else if (tagName === 'img')
+      this.appendInline(attribute('alt')?.trim() ? `[${attribute('alt')?.trim()}]` : '');
+    else if (tagName === 'a') this.links.push({ href: attribute('href') ?? '', textStart: this.line.length });
+  }
+
+  onEndTag({ tagName }: EndTag): void {
+    if (this.skipped) {
+      if (tagName === this.skipped.tagName && --this.skipped.depth === 0) this.skipped = undefined;
+      return;
+    }
+    if (tagName === 'a') this.endLink();
+    this.breakBefore(tagName, this.lists.length > 1);
+    if (tagName === 'blockquote') this.quoteDepth = Math.max(0, this.quoteDepth - 1);
+    else if (tagName === 'pre') this.preDepth = Math.max(0, this.preDepth - 1);
+    else if (tagName === 'ul' || tagName === 'ol') this.lists.pop();
+  }
+
+  onText({ text }: Text): void {
+    if (this.skipped) return;
+    if (this.preDepth > 0) {
+      const [first, ...rest] = text.split('\n');
+      this.line += first;
+      for (const continuation of rest) {
+        this.endLine();
+        this.line = continuation;
+      }
+      return;
+    }
+    this.appendInline(text.replace(/\s+/g, ' '));
+  }
+
+  finish(): string {
+    this.endLine();
+    return this.lines.join('\n');
+  }
+
+  private breakBefore(tagName: string, isInsideList: boolean): void {
+    const isNestedList = (tagName === 'ul' || tagName === 'ol') && isInsideList;
+    if (PARAGRAPH_ELEMENTS.has(tagName) && !isNestedList) this.endParagraph();
+    else if (LINE_ELEMENTS.has(tagName)) this.endLine();
+  }
+
+  private startListItem(): void {
+    const list = this.lists[this.lists.length - 1];
+    const marker = list?.ordered ? `${++list.count}. ` : '- ';
+    this.line = '  '.repeat(Math.max(0, this.lists.length - 1)) + marker;
+  }
+
+  private appendInline(text: string): void {
+    if (text === '') return;
+    const atLineStart = this.line.trim() === '' || this.line.endsWith(' ');
+    this.line += atLineStart ? text.replace(/^ /, '') : text;
+  }
+
+  private endLink(): void {
+    const link = this.links.pop();
+    if (!link || !SHOWN_LINK.test(link.href)) return;
+    const text = this.line.slice(link.textStart).trim();
+    const address = link.href.replace(/^mailto:/i, '');
+    if (text === '') this.appendInline(link.href);
+    else if (text !== address && text !== link.href) this.line = `${this.line.trimEnd()} (${link.href})`;
+  }
+
+  private endLine(): void {
+    const content = this.line.replace(/\s+$/, '');
+    this.line = '';
+    if (content.trim() === '' && this.preDepth === 0) return;
+    if (this.isBlankLinePending && this.lines.length > 0) {
+      this.lines.push('>'.repeat(Math.min(this.quoteDepth, this.lastLineQuoteDepth)));
+    }
+    this.isBlankLinePending = false;
+    this.lines.push(('> '.repeat(this.quoteDepth) + content).trimEnd());
+    this.lastLineQuoteDepth = this.quoteDepth;
+  }
+
+  /** The blank line is written only once the next line comes, so that blank lines never pile up. */
+  private endParagraph(): void {
+    this.endLine();
+    this.isBlankLinePending = true;
+  }
+}

@@ -1,0 +1,42 @@
+import { Readability } from '@mozilla/readability';
+import { JSDOM, VirtualConsole } from 'jsdom';
+
+export interface ReadabilityArticle {
+  html: string;
+  title?: string;
+  byline?: string;
+  excerpt?: string;
+}
+
+/** Mozilla Readability on a jsdom document: slower and heavier, kept for pages the stream path doubts. */
+export function extractWithReadability(html: string, url: string): ReadabilityArticle | undefined {
+  const dom = new JSDOM(html, {
+    url: isHttpUrl(url) ? url : undefined,
+    virtualConsole: new VirtualConsole(),
+  });
+  try {
+    const article = parseOrGiveUp(dom.window.document);
+    if (!article?.content) return undefined;
+    return {
+      html: article.content,
+      title: article.title ?? undefined,
+      byline: article.byline ?? undefined,
+      excerpt: article.excerpt ?? undefined,
+    };
+  } finally {
+    dom.window.close();
+  }
+}
+
+/** Readability throws on some hostile documents (stack overflow on deep trees): then there is no article. */
+function parseOrGiveUp(document: Document): ReturnType<Readability['parse']> {
+  try {
+    return new Readability(document).parse();
+  } catch {
+    return null;
+  }
+}
+
+function isHttpUrl(url: string): boolean {
+  return /^https?:\/\//i.test(url);
+}

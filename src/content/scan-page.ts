@@ -1,0 +1,215 @@
+import { SAXParser, type EndTag, type StartTag, type Text } from 'parse5-sax-parser';
+import {
+  BLOCKS_INSIDE_DIV,
+  isBylineCandidate,
+  isNonContent,
+  looksLikeShareWidget,
+  type ElementHints,
+} from './article-hints';
+import { VOID_ELEMENTS } from './html-vocabulary';
+import { OpenElements } from './open-elements';
+import type { PageElement } from './page-element';
+import { recordMetaTag, type PageMetadata } from './page-metadata';
+import { ParagraphScorer } from './paragraph-scorer';
+
+export interface ScanOptions {
+  summaryText?: string;
+  /** Prune subtrees whose class, id or role looks like clutter (Readability's "strip unlikelys"). */
+  judgeByNames: boolean;
+}
+
+export interface ScannedPage {
+  root: PageElement;
+  candidates: PageElement[];
+  metadata: PageMetadata;
+  /** The deepest nesting seen: DOM-based tools recurse on it. */
+  maxDepth: number;
+}
+
+const COMMAS = /[,\u060C\uFE50\uFE10\uFE11\u2E41\u2E34\u2E32\uFF0C]/g;
+const MAX_BYLINE_LENGTH = 100;
+const MAX_SHARE_WIDGET_LENGTH = 500;
+
+/**
+ * One streaming pass over a page: builds a light outline of its elements (no DOM), prunes subtrees that
+ * carry no content, and scores paragraphs into their ancestors as soon as each paragraph closes.
+ */
+export function scanPage(html: string, options: ScanOptions = { judgeByNames: true }): ScannedPage {
+  const scanner = new PageScanner(
+    html.length,
+    new ParagraphScorer(options.summaryText),
+    options.judgeByNames,
+  );
+  const parser = new SAXParser({ sourceCodeLocationInfo: true });
+  parser.on('startTag', (token: StartTag) => scanner.onStartTag(token));
+  parser.on('endTag', (token: EndTag) => scanner.onEndTag(token));
+  parser.on('text', (token: Text) => scanner.onText(token.text));
+  parser.end(html);
+  return scanner.finish();
+}
+
+class PageScanner {
+  private readonly root = newElement(
+    '#root',
+    { tagName: '#root', className: '', id: '', isHidden: false },
+    undefined,
+    0,
+    false,
+  );
+  private readonly open = new OpenElements<PageElement>();
+  private readonly metadata: PageMetadata = {};
+  private prunedDepth = 0;
+  private linkDepth = 0;
+  private tableOrCodeDepth = 0;
+  private byline?: PageElement;
+  private maxDepth = 0;
+
+  constructor(
+    private readonly sourceLength: number,
+    private readonly scorer: ParagraphScorer,
+    private readonly judgeByNames: boolean,
+  ) {
+    this.open.push(this.root);
+  }
+
+  onStartTag({ tagName, attrs, selfClosing, sourceCodeLocation }: StartTag): void {
+    const start = sourceCodeLocation?.startOffset ?? 0;
+    this.closeElements(this.open.closedByStartTag(tagName), start);
+    const attributes = new Map(attrs.map(({ name, value }) => [name, value]));
+    if (tagName === 'meta') recordMetaTag(this.metadata, attributes);
+    const parent = this.open.current ?? this.root;
+    if (BLOCKS_INSIDE_DIV.has(tagName)) parent.hasBlockChild = true;
+    if (tagName === 'img' && this.prunedDepth === 0) parent.imageCount++;
+    if (VOID_ELEMENTS.has(tagName) || (selfClosing && tagName !== 'a')) return;
+
+    const hints = hintsOf(tagName, attributes);
+    const isPruned =
+      this.prunedDepth > 0 || isNonContent(hints, this.tableOrCodeDepth > 0, this.judgeByNames);
+    const element = newElement(tagName, hints, parent, start, isPruned);
+    if (this.prunedDepth === 0) parent.children.push(element);
+    const isByline =
+      !this.byline &&
+      !this.metadata.bylineText &&
+      isBylineCandidate(hints, attributes.get('rel'), attributes.get('itemprop'));
+    if (isByline) this.byline = element;
+    element.isShareWidget = looksLikeShareWidget(hints);
+    if (isPruned) this.prunedDepth++;
+    if (isByline || this.scorer.needsText(tagName) || tagName === 'title') element.text = '';
+    if (tagName === 'a') this.linkDepth++;
+    if (tagName === 'table' || tagName === 'code' || tagName === 'pre') this.tableOrCodeDepth++;
+    this.open.push(element);
+    this.maxDepth = Math.max(this.maxDepth, this.open.depth);
+  }
+
+  onEndTag({ tagName, sourceCodeLocation }: EndTag): void {
+    const count = this.open.closedByEndTag(tagName);
+    this.closeElements(count, sourceCodeLocation?.endOffset ?? 0);
+  }
+
+  onText(text: string): void {
+    const element = this.open.current;
+    if (!element) return;
+    if (element.text !== undefined) element.text += text;
+    if (this.byline && this.byline !== element && this.byline.text !== undefined) this.byline.text += text;
+    if (this.prunedDepth > 0) return;
+    const length = text.replace(/\s+/g, ' ').length;
+    const commas = text.match(COMMAS)?.length ?? 0;
+    element.textLength += length;
+    element.directTextLength += length;
+    element.commaCount += commas;
+    element.directCommaCount += commas;
+    if (this.linkDepth > 0) element.linkTextLength += length;
+  }
+
+  finish(): ScannedPage {
+    this.closeElements(this.open.depth - 1, this.sourceLength);
+    this.root.end = this.sourceLength;
+    return {
+      root: this.root,
+      candidates: this.scorer.candidates,
+      metadata: this.metadata,
+      maxDepth: this.maxDepth,
+    };
+  }
+
+  private closeElements(count: number, end: number): void {
+    for (let closed = 0; closed < count; closed++) {
+      const element = this.open.pop();
+      if (!element) return;
+      element.end = end;
+      this.afterClose(element);
+    }
+  }
+
+  private afterClose(element: PageElement): void {
+    if (element.tagName === 'a') this.linkDepth--;
+    if (['table', 'code', 'pre'].includes(element.tagName)) this.tableOrCodeDepth--;
+    if (element.tagName === 'title') this.metadata.documentTitle ??= element.text?.trim();
+    if (element.isPruned) {
+      this.prunedDepth--;
+      return;
+    }
+    if (element === this.byline) this.acceptByline(element);
+    if (element.isShareWidget && element.textLength < MAX_SHARE_WIDGET_LENGTH) element.isPruned = true;
+    if (element.isPruned) return;
+    const parent = element.parent;
+    if (parent) {
+      parent.textLength += element.textLength;
+      parent.linkTextLength += element.linkTextLength;
+      parent.commaCount += element.commaCount;
+      parent.imageCount += element.imageCount;
+    }
+    this.scorer.onElementClosed(element);
+  }
+
+  /** Like Readability, a short byline is metadata, and leaves the article. */
+  private acceptByline(element: PageElement): void {
+    const text = element.text?.replace(/\s+/g, ' ').trim() ?? '';
+    if (text.length > 0 && text.length < MAX_BYLINE_LENGTH) {
+      this.metadata.bylineText = text;
+      element.isPruned = true;
+    }
+    this.byline = undefined;
+  }
+}
+
+function hintsOf(tagName: string, attributes: Map<string, string>): ElementHints {
+  const style = attributes.get('style') ?? '';
+  return {
+    tagName,
+    className: attributes.get('class') ?? '',
+    id: attributes.get('id') ?? '',
+    role: attributes.get('role'),
+    isHidden:
+      attributes.has('hidden') ||
+      attributes.get('aria-hidden') === 'true' ||
+      /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style),
+  };
+}
+
+function newElement(
+  tagName: string,
+  { className, id }: ElementHints,
+  parent: PageElement | undefined,
+  start: number,
+  isPruned: boolean,
+): PageElement {
+  return {
+    tagName,
+    className,
+    id,
+    parent,
+    children: [],
+    start,
+    end: start,
+    isPruned,
+    isShareWidget: false,
+    textLength: 0,
+    linkTextLength: 0,
+    commaCount: 0,
+    directTextLength: 0,
+    directCommaCount: 0,
+    imageCount: 0,
+    hasBlockChild: false,
+  };
+}

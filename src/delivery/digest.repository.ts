@@ -1,0 +1,115 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, LessThan, LessThanOrEqual, Repository } from 'typeorm';
+import { newId } from '../common/ids';
+import { isUniqueViolation } from '../common/zod-errors';
+import { DigestCadence, DigestIssue } from './domain/digest-schedule';
+import { DigestRunEntity, DigestRunStatus } from './digest-run.entity';
+import { PendingDigestItemEntity } from './pending-digest-item.entity';
+
+export type DigestRun = Readonly<DigestRunEntity>;
+export type PendingDigestItem = Readonly<PendingDigestItemEntity>;
+export type NewPendingItem = Pick<
+  PendingDigestItemEntity,
+  'userId' | 'subscriptionId' | 'entryId' | 'cadence' | 'createdAt'
+>;
+
+/** How long one worker may take to compose an issue before another may take it over. */
+const COMPOSE_LEASE_MS = 5 * 60_000;
+
+/**
+ * Pending items and digest issues. Concurrency comes from the database alone: an issue is claimed by
+ * inserting its unique (user, issue key) row, a stale claim is taken over by compare-and-set on its
+ * lease, and items join an issue by a conditional update, so each item lands in exactly one issue.
+ */
+@Injectable()
+export class DigestRepository {
+  constructor(
+    @InjectRepository(PendingDigestItemEntity) private readonly items: Repository<PendingDigestItemEntity>,
+    @InjectRepository(DigestRunEntity) private readonly runs: Repository<DigestRunEntity>,
+  ) {}
+
+  /** Adds items; an entry already waiting for the same subscription is left as it is. */
+  async addPending(items: readonly NewPendingItem[]): Promise<void> {
+    if (items.length === 0) return;
+    await this.items
+      .createQueryBuilder()
+      .insert()
+      .values(items.map((item) => ({ ...item, id: newId(), digestRunId: null })))
+      .orIgnore()
+      .execute();
+  }
+
+  /** Each user and cadence with items not yet in an issue. */
+  async waitingCadences(): Promise<Array<{ userId: string; cadence: DigestCadence }>> {
+    return this.items
+      .createQueryBuilder('item')
+      .select('item.user_id', 'userId')
+      .addSelect('item.cadence', 'cadence')
+      .where('item.digest_run_id IS NULL')
+      .groupBy('item.user_id')
+      .addGroupBy('item.cadence')
+      .getRawMany();
+  }
+
+  hasItemsDueFor(userId: string, issue: DigestIssue): Promise<boolean> {
+    return this.items.existsBy({
+      userId,
+      cadence: issue.cadence,
+      digestRunId: IsNull(),
+      createdAt: LessThanOrEqual(issue.dueAt),
+    });
+  }
+
+  /** Claims an issue for this worker; null when it exists already (sent, empty, or being composed). */
+  async claim(userId: string, issue: DigestIssue, now: Date): Promise<DigestRun | null> {
+    const run: DigestRunEntity = {
+      id: newId(),
+      userId,
+      issueKey: issue.key,
+      dueAt: issue.dueAt,
+      status: 'composing',
+      leaseUntil: new Date(now.getTime() + COMPOSE_LEASE_MS),
+      entryCount: 0,
+      createdAt: now,
+      finishedAt: null,
+    };
+    try {
+      await this.runs.insert(run);
+      return run;
+    } catch (error) {
+      if (isUniqueViolation(error)) return null;
+      throw error;
+    }
+  }
+
+  /** Issues whose worker stopped before finishing (a crash): taken over one by one by compare-and-set. */
+  async takeOverAbandoned(now: Date): Promise<DigestRun[]> {
+    const abandoned = await this.runs.findBy({ status: 'composing', leaseUntil: LessThan(now) });
+    const taken: DigestRun[] = [];
+    for (const run of abandoned) {
+      const leaseUntil = new Date(now.getTime() + COMPOSE_LEASE_MS);
+      const result = await this.runs.update(
+        { id: run.id, status: 'composing', leaseUntil: run.leaseUntil! },
+        { leaseUntil },
+      );
+      if (result.affected === 1) taken.push({ ...run, leaseUntil });
+    }
+    return taken;
+  }
+
+  /** Moves the waiting items that were there at the issue's due time into the issue; returns them all. */
+  async collectItems(run: DigestRun, cadence: DigestCadence): Promise<PendingDigestItem[]> {
+    await this.items.update(
+      { userId: run.userId, cadence, digestRunId: IsNull(), createdAt: LessThanOrEqual(run.dueAt) },
+      { digestRunId: run.id },
+    );
+    return this.items.find({ where: { digestRunId: run.id }, order: { createdAt: 'ASC' } });
+  }
+
+  /** Records the outcome; the issue's items have served their purpose and are removed. */
+  async finish(runId: string, status: DigestRunStatus, entryCount: number, now: Date): Promise<void> {
+    await this.runs.update({ id: runId }, { status, entryCount, leaseUntil: null, finishedAt: now });
+    await this.items.delete({ digestRunId: runId });
+  }
+}

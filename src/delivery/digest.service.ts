@@ -1,0 +1,121 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { AccountsService, User } from '../accounts/accounts.service';
+import { priceDigest } from '../billing/domain/pricing';
+import { EntriesService } from '../entries/entries.service';
+import { FeedsService } from '../feeds/feeds.service';
+import { DigestSection } from '../mail/email-models';
+import { MailService } from '../mail/mail.service';
+import { DigestRepository, DigestRun, PendingDigestItem } from './digest.repository';
+import { composeDigest, newestForSection } from './domain/compose-digest';
+import { cadenceOfIssue, latestDigestIssue } from './domain/digest-schedule';
+import { keepSelection } from './domain/filter-entries';
+import { EntryContentProvider, feedForEmail } from './entry-content.provider';
+import { RandomNumbers } from './random-numbers';
+
+export interface DigestReport {
+  sent: number;
+  empty: number;
+}
+
+const TITLES = { daily: 'Your daily digest', weekly: 'Your weekly digest' };
+
+/** Sends each user's digest issues when their local hour comes: each issue once, each item in one issue. */
+@Injectable()
+export class DigestService {
+  private readonly logger = new Logger(DigestService.name);
+
+  constructor(
+    private readonly digests: DigestRepository,
+    private readonly accounts: AccountsService,
+    private readonly feeds: FeedsService,
+    private readonly entries: EntriesService,
+    private readonly mail: MailService,
+    private readonly content: EntryContentProvider,
+    private readonly random: RandomNumbers,
+  ) {}
+
+  /** Every issue due at or before `now` and not sent yet; an issue missed while down goes out once. */
+  async sendDue(now: Date): Promise<DigestReport> {
+    const report: DigestReport = { sent: 0, empty: 0 };
+    const runs = [...(await this.digests.takeOverAbandoned(now)), ...(await this.claimDueIssues(now))];
+    for (const run of runs) {
+      try {
+        report[(await this.sendIssue(run, now)) ? 'sent' : 'empty'] += 1;
+      } catch (error) {
+        this.logger.error(`digest ${run.issueKey} of user ${run.userId} failed: ${(error as Error).message}`);
+      }
+    }
+    return report;
+  }
+
+  /** Claims, for each user with waiting items, the latest issue that is due and holds some of them. */
+  private async claimDueIssues(now: Date): Promise<DigestRun[]> {
+    const waiting = await this.digests.waitingCadences();
+    const users = new Map(
+      (await this.accounts.findByIds([...new Set(waiting.map((w) => w.userId))])).map((u) => [u.id, u]),
+    );
+    const claimed: DigestRun[] = [];
+    for (const { userId, cadence } of waiting) {
+      const user = users.get(userId);
+      if (!user) continue;
+      try {
+        const schedule = { timezone: user.timezone, hour: user.digestHour, weekday: user.digestWeekday };
+        const issue = latestDigestIssue(cadence, schedule, now);
+        if (!(await this.digests.hasItemsDueFor(userId, issue))) continue;
+        const run = await this.digests.claim(userId, issue, now);
+        if (run) claimed.push(run);
+      } catch (error) {
+        this.logger.error(`the ${cadence} digest of user ${userId} failed: ${(error as Error).message}`);
+      }
+    }
+    return claimed;
+  }
+
+  /** Composes and enqueues one claimed issue; false when nothing in it is left to show. */
+  private async sendIssue(run: DigestRun, now: Date): Promise<boolean> {
+    const cadence = cadenceOfIssue(run.issueKey);
+    const items = await this.digests.collectItems(run, cadence);
+    const [user] = await this.accounts.findByIds([run.userId]);
+    const sections = user ? composeDigest(await this.sectionsOf(user, items)) : [];
+    if (!user || sections.length === 0) {
+      await this.digests.finish(run.id, 'empty', 0, now);
+      return false;
+    }
+    await this.mail.sendDigest({
+      dedupKey: `digest:${run.userId}:${run.issueKey}`,
+      to: { userId: user.id, email: user.email },
+      title: TITLES[cadence],
+      sections,
+      cost: priceDigest(sections.length),
+    });
+    const entryCount = sections.reduce((sum, s) => sum + s.entries.length + s.moreCount, 0);
+    await this.digests.finish(run.id, 'sent', entryCount, now);
+    return true;
+  }
+
+  /** One section per subscription, its "most recent k" or "random k" chosen over the whole issue. */
+  private async sectionsOf(user: User, items: readonly PendingDigestItem[]): Promise<DigestSection[]> {
+    const entries = new Map(
+      (await this.entries.findByIds(items.map((item) => item.entryId))).map((e) => [e.id, e]),
+    );
+    const subscriptions = await this.feeds.subscriptionsOfUser(user.id);
+    const sections: DigestSection[] = [];
+    for (const subscription of subscriptions) {
+      const waiting = items
+        .filter((item) => item.subscriptionId === subscription.id)
+        .flatMap((item) => entries.get(item.entryId) ?? []);
+      const { shown, moreCount } = newestForSection(
+        keepSelection(waiting, subscription, () => this.random.next()),
+      );
+      sections.push({
+        feed: feedForEmail(subscription.feed),
+        subscriptionId: subscription.id,
+        entries: await Promise.all(
+          shown.map((entry) => this.content.toEmailEntry(entry, { fullText: subscription.fullText })),
+        ),
+        moreCount,
+      });
+    }
+    return sections;
+  }
+}

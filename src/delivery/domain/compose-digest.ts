@@ -1,0 +1,62 @@
+import type { DigestSection, EntryForEmail } from '../../mail/email-models';
+import { escapeHtml } from '../../mail/domain/escape-html';
+import { plainTextOf } from './plain-text';
+
+/** More entries than this from one feed in one email are summed up as "N more from this feed". */
+export const ENTRIES_PER_FEED = 10;
+/** An entry longer than this (HTML characters) is shown as a plain-text excerpt instead. */
+export const ENTRY_HTML_BUDGET = 6_000;
+const EXCERPT_CHARACTERS = 600;
+/** Past this much entry HTML in one digest, each feed shows only its newest entry. */
+export const DIGEST_HTML_BUDGET = 250_000;
+
+/**
+ * Orders and trims a digest: feeds by name, entries newest first, at most ENTRIES_PER_FEED per feed,
+ * long entries cut to an excerpt, and the whole within DIGEST_HTML_BUDGET. Feeds with nothing are left out.
+ */
+export function composeDigest(sections: readonly DigestSection[]): DigestSection[] {
+  let budget = DIGEST_HTML_BUDGET;
+  return sections
+    .filter((section) => section.entries.length > 0)
+    .sort((a, b) => feedName(a).localeCompare(feedName(b), 'en', { sensitivity: 'base' }))
+    .map((section) => {
+      const newestFirst = [...section.entries]
+        .sort((a, b) => newerFirst(a.published, b.published))
+        .map(withinEntryBudget);
+      const shown = newestFirst.slice(0, ENTRIES_PER_FEED).filter((entry, index) => {
+        budget -= entry.html.length;
+        return index === 0 || budget >= 0;
+      });
+      return { ...section, entries: shown, moreCount: section.moreCount + newestFirst.length - shown.length };
+    });
+}
+
+/**
+ * The entries a section will show at most, newest first, and how many are left out: lets the caller
+ * render (and extract) only what can be shown.
+ */
+export function newestForSection<T extends { publishedAt: Date | null }>(
+  entries: readonly T[],
+): { shown: T[]; moreCount: number } {
+  const newest = [...entries].sort((a, b) => newerFirst(a.publishedAt, b.publishedAt));
+  return {
+    shown: newest.slice(0, ENTRIES_PER_FEED),
+    moreCount: Math.max(0, newest.length - ENTRIES_PER_FEED),
+  };
+}
+
+function feedName(section: DigestSection): string {
+  return section.feed.title ?? section.feed.url;
+}
+
+/** Newest first; undated entries last. */
+function newerFirst(a: Date | null, b: Date | null): number {
+  return (b?.getTime() ?? 0) - (a?.getTime() ?? 0);
+}
+
+function withinEntryBudget(entry: EntryForEmail): EntryForEmail {
+  if (entry.html.length <= ENTRY_HTML_BUDGET) return entry;
+  const text = plainTextOf(entry.html);
+  const excerpt = text.length > EXCERPT_CHARACTERS ? `${text.slice(0, EXCERPT_CHARACTERS).trimEnd()}…` : text;
+  return { ...entry, html: `<p>${escapeHtml(excerpt)}</p>` };
+}

@@ -1,0 +1,124 @@
+import { ValidationError } from '../../common/errors';
+
+export interface OpmlOutline {
+  url: string;
+  title: string | null;
+}
+
+export interface ParsedOpml {
+  outlines: OpmlOutline[];
+  /** Outlines with an xmlUrl that is not an absolute http(s) URL. */
+  rejected: number;
+  /** True when the file had more than MAX_OUTLINES feeds and the rest were left out. */
+  isTruncated: boolean;
+}
+
+export const MAX_OPML_BYTES = 5 * 1024 * 1024;
+export const MAX_OUTLINES = 10_000;
+
+interface Xml2js {
+  Parser: new (options: Record<string, unknown>) => {
+    parseString(xml: string, callback: (error: Error | null, result: unknown) => void): void;
+  };
+}
+
+interface XmlNode {
+  $?: Record<string, string>;
+  outline?: XmlNode[];
+  body?: XmlNode[];
+}
+
+/**
+ * Reads the feeds of an OPML file (nested categories included), tolerating the variants found in the
+ * wild (`xmlUrl`/`xmlurl`, missing `type`). xml2js (sax) does not expand DTD entities, so entity bombs
+ * and external entities stay inert; size and count are capped before and during the walk.
+ */
+export function parseOpml(xml: string): ParsedOpml {
+  if (Buffer.byteLength(xml) > MAX_OPML_BYTES)
+    throw new ValidationError(`the OPML file is larger than ${MAX_OPML_BYTES / 1024 / 1024} MB`);
+  const root = readXml(xml);
+  const pending: XmlNode[] = [...(root.body ?? [])].reverse();
+  const seen = new Set<string>();
+  const outlines: OpmlOutline[] = [];
+  let rejected = 0;
+  while (pending.length) {
+    const node = pending.pop()!;
+    const attributes = lowerCaseKeys(node.$ ?? {});
+    const xmlUrl = attributes.xmlurl?.trim();
+    if (xmlUrl) {
+      if (!isHttpUrl(xmlUrl)) rejected += 1;
+      else if (!seen.has(xmlUrl)) {
+        if (outlines.length === MAX_OUTLINES) return { outlines, rejected, isTruncated: true };
+        seen.add(xmlUrl);
+        const title = (attributes.title ?? attributes.text ?? '').trim().slice(0, 500);
+        outlines.push({ url: xmlUrl, title: title || null });
+      }
+    }
+    const children = node.outline ?? [];
+    for (let index = children.length - 1; index >= 0; index -= 1) pending.push(children[index]);
+  }
+  return { outlines, rejected, isTruncated: false };
+}
+
+/** An OPML 2.0 document listing the feeds; `now` fills dateCreated. */
+export function serializeOpml(title: string, outlines: OpmlOutline[], now: Date): string {
+  const lines = outlines.map((outline) => {
+    const text = escapeXml(outline.title ?? outline.url);
+    return `    <outline type="rss" text="${text}" title="${text}" xmlUrl="${escapeXml(outline.url)}"/>`;
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<opml version="2.0">',
+    '  <head>',
+    `    <title>${escapeXml(title)}</title>`,
+    `    <dateCreated>${now.toUTCString()}</dateCreated>`,
+    '  </head>',
+    '  <body>',
+    ...lines,
+    '  </body>',
+    '</opml>',
+    '',
+  ].join('\n');
+}
+
+function readXml(xml: string): XmlNode {
+  const { Parser } = require('xml2js') as Xml2js;
+  const parser = new Parser({ explicitArray: true, explicitRoot: true, async: false, strict: true });
+  let result: Record<string, XmlNode> | undefined;
+  let failure: Error | undefined;
+  parser.parseString(xml, (error, parsed) => {
+    failure = error ?? undefined;
+    result = parsed as Record<string, XmlNode> | undefined;
+  });
+  if (failure || !result) throw new ValidationError(`not a readable OPML file: ${firstLine(failure)}`);
+  const opml = result.opml ?? result.OPML;
+  if (!opml) throw new ValidationError('not an OPML file: the root element is not <opml>');
+  return opml;
+}
+
+function firstLine(error: Error | undefined): string {
+  return (error?.message ?? 'empty document').split('\n')[0].slice(0, 200);
+}
+
+function lowerCaseKeys(record: Record<string, string>): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key.toLowerCase(), value]));
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && text.length <= 4000;
+  } catch {
+    return false;
+  }
+}
+
+function escapeXml(text: string): string {
+  return (
+    text
+      // XML 1.0 forbids most control characters even when escaped.
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')
+      .replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+  );
+}

@@ -1,0 +1,35 @@
+import { isIP } from 'node:net';
+import { buildConnector } from 'undici';
+import { isForbiddenAddress } from './domain/address-policy';
+import { DnsResolver } from './dns-resolver';
+import { FetchError } from './fetch-error';
+
+/**
+ * An undici connector that resolves the host itself and connects to a checked address: the check and the
+ * connection use the same address, so DNS rebinding cannot slip a private one in between. Literal hosts
+ * arrive normalised by the WHATWG URL parser (`2130706433` and `0x7f.1` are 127.0.0.1 by then).
+ */
+export function guardedConnector(
+  resolver: DnsResolver,
+  options: { allowPrivate: boolean; connectTimeoutMs: number },
+): buildConnector.connector {
+  const connect = buildConnector({ timeout: options.connectTimeoutMs });
+  return (connectOptions, callback) => {
+    const hostname = connectOptions.hostname.replace(/^\[|\]$/g, '');
+    const addresses = isIP(hostname) ? Promise.resolve([hostname]) : resolver.resolve(hostname);
+    addresses.then(
+      (resolved) => {
+        const refused = options.allowPrivate ? [] : resolved.filter(isForbiddenAddress);
+        if (resolved.length === 0 || refused.length) {
+          callback(
+            new FetchError('blocked', `${hostname} resolves to a refused address (${refused.join(', ')})`),
+            null,
+          );
+          return;
+        }
+        connect({ ...connectOptions, hostname: resolved[0] }, callback);
+      },
+      (error: Error) => callback(new FetchError('network', `${hostname}: ${error.message}`), null),
+    );
+  };
+}

@@ -1,0 +1,101 @@
+import { runWithHostLimits, shuffled } from './host-pool';
+
+/** A task that stays open until the test releases it, recording how many ran at once. */
+function gatedTasks() {
+  const running = new Map<string, number>();
+  const peaks = { total: 0, perHost: new Map<string, number>() };
+  const order: string[] = [];
+  const waiting: Array<() => void> = [];
+  let total = 0;
+  const work = async (item: { host: string; id: number }) => {
+    total += 1;
+    running.set(item.host, (running.get(item.host) ?? 0) + 1);
+    peaks.total = Math.max(peaks.total, total);
+    peaks.perHost.set(item.host, Math.max(peaks.perHost.get(item.host) ?? 0, running.get(item.host)!));
+    order.push(`${item.host}#${item.id}`);
+    await new Promise<void>((resolve) => waiting.push(resolve));
+    total -= 1;
+    running.set(item.host, running.get(item.host)! - 1);
+  };
+  const releaseAll = async () => {
+    while (waiting.length) {
+      waiting.splice(0).forEach((release) => release());
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+  return { work, peaks, order, waiting, releaseAll };
+}
+
+describe('runWithHostLimits', () => {
+  it('keeps to the global and per-host limits with many tasks at once', async () => {
+    const items = Array.from({ length: 300 }, (_, id) => ({ id, host: `h${id % 7}` }));
+    const tasks = gatedTasks();
+    const done = runWithHostLimits(
+      items,
+      (item) => item.host,
+      { concurrency: 10, perHost: 2, gapMs: 0 },
+      tasks.work,
+    );
+    const releasing = (async () => {
+      while (tasks.order.length < items.length || tasks.waiting.length) await tasks.releaseAll();
+    })();
+    await Promise.all([done, releasing]);
+    expect(tasks.order).toHaveLength(300);
+    expect(tasks.peaks.total).toBe(10);
+    expect(Math.max(...tasks.peaks.perHost.values())).toBe(2);
+  });
+
+  it('lets other hosts proceed while one host hangs', async () => {
+    const items = [
+      ...Array.from({ length: 5 }, (_, id) => ({ id, host: 'slow' })),
+      ...Array.from({ length: 20 }, (_, id) => ({ id, host: `fast${id}` })),
+    ];
+    const finished: string[] = [];
+    let releaseSlow!: () => void;
+    const slowGate = new Promise<void>((resolve) => (releaseSlow = resolve));
+    const done = runWithHostLimits(
+      items,
+      (item) => item.host,
+      { concurrency: 4, perHost: 1, gapMs: 0 },
+      async (item) => {
+        if (item.host === 'slow') await slowGate;
+        finished.push(item.host);
+      },
+    );
+    while (finished.length < 20) await new Promise((resolve) => setImmediate(resolve));
+    expect(finished.filter((host) => host !== 'slow')).toHaveLength(20);
+    releaseSlow();
+    await done;
+    expect(finished).toHaveLength(25);
+  });
+
+  it('spaces starts on one host by the gap', async () => {
+    const starts: number[] = [];
+    await runWithHostLimits(
+      [1, 2, 3],
+      () => 'one',
+      { concurrency: 5, perHost: 5, gapMs: 20 },
+      async () => {
+        starts.push(Date.now());
+      },
+    );
+    expect(starts).toHaveLength(3);
+    for (let index = 1; index < starts.length; index += 1)
+      expect(starts[index] - starts[index - 1]).toBeGreaterThanOrEqual(19);
+  });
+
+  it('finishes at once with nothing to do', async () => {
+    await expect(
+      runWithHostLimits([], String, { concurrency: 1, perHost: 1, gapMs: 0 }, async () => {}),
+    ).resolves.toBeUndefined();
+  });
+});
+
+describe('shuffled', () => {
+  it('permutes without losing or duplicating anything', () => {
+    const items = Array.from({ length: 100 }, (_, index) => index);
+    const result = shuffled(items);
+    expect([...result].sort((a, b) => a - b)).toEqual(items);
+    expect(result).not.toEqual(items);
+  });
+});

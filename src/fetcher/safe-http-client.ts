@@ -1,0 +1,171 @@
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { promisify } from 'node:util';
+import { brotliDecompress, gunzip, inflate, inflateRaw, ZlibOptions } from 'node:zlib';
+import { Agent, Dispatcher } from 'undici';
+import { CONFIG } from '../config/config.module';
+import { Config } from '../config/load-config';
+import { requestTarget } from './domain/request-target';
+import { DnsResolver } from './dns-resolver';
+import { FetchError } from './fetch-error';
+import { guardedConnector } from './guarded-connector';
+
+export interface SafeFetchOptions {
+  accept: string;
+  /** Largest body after decompression; FETCH_MAX_BYTES by default. */
+  maxBytes?: number;
+  etag?: string | null;
+  lastModified?: string | null;
+  userAgent?: string;
+}
+
+export interface SafeFetchResponse {
+  status: number;
+  /** Where the body came from after redirects. */
+  finalUrl: string;
+  /** Where the leading run of permanent redirects (301/308) led: the URL to store; null without one. */
+  permanentUrl: string | null;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+type Headers = SafeFetchResponse['headers'];
+const decoders: Record<string, (buffer: Buffer, options: ZlibOptions) => Promise<Buffer>> = {
+  gzip: promisify(gunzip),
+  'x-gzip': promisify(gunzip),
+  br: promisify(brotliDecompress),
+  deflate: (buffer, options) =>
+    promisify(inflate)(buffer, options).catch(() => promisify(inflateRaw)(buffer, options)),
+};
+
+/**
+ * The one way Tidings fetches from the internet: http(s) only, every resolved address checked at connect
+ * time (redirects included), connect/idle/total timeouts, a body limit after decompression, at most
+ * FETCH_MAX_REDIRECTS redirects with loop detection. No cookies, no referrer.
+ */
+@Injectable()
+export class SafeHttpClient implements OnModuleDestroy {
+  private readonly agent: Agent;
+
+  constructor(
+    @Inject(CONFIG) private readonly config: Config,
+    resolver: DnsResolver,
+  ) {
+    this.agent = new Agent({
+      connect: guardedConnector(resolver, {
+        allowPrivate: config.FETCH_ALLOW_PRIVATE,
+        connectTimeoutMs: config.FETCH_CONNECT_TIMEOUT_MS,
+      }),
+      headersTimeout: config.FETCH_IDLE_TIMEOUT_MS,
+      bodyTimeout: config.FETCH_IDLE_TIMEOUT_MS,
+      connections: config.FETCH_PER_HOST,
+    });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.agent.close();
+  }
+
+  async fetch(url: string, options: SafeFetchOptions): Promise<SafeFetchResponse> {
+    const signal = AbortSignal.timeout(this.config.FETCH_TIMEOUT_MS);
+    const visited = new Set<string>();
+    let current = url;
+    let permanentUrl: string | null = null;
+    let isLeadingPermanentRun = true;
+    for (let redirects = 0; ; redirects += 1) {
+      if (visited.has(current)) throw new FetchError('redirect-loop', `redirect loop at ${current}`);
+      visited.add(current);
+      const response = await this.request(current, options, signal);
+      const location = headerValue(response.headers, 'location');
+      if (![301, 302, 303, 307, 308].includes(response.statusCode) || !location) {
+        const body = await this.readBody(response, options.maxBytes ?? this.config.FETCH_MAX_BYTES, current);
+        return {
+          status: response.statusCode,
+          finalUrl: current,
+          permanentUrl,
+          headers: response.headers,
+          body,
+        };
+      }
+      response.body.resume();
+      if (redirects >= this.config.FETCH_MAX_REDIRECTS)
+        throw new FetchError(
+          'too-many-redirects',
+          `more than ${this.config.FETCH_MAX_REDIRECTS} redirects from ${url}`,
+        );
+      current = resolveLocation(location, current);
+      isLeadingPermanentRun &&= response.statusCode === 301 || response.statusCode === 308;
+      if (isLeadingPermanentRun) permanentUrl = current;
+    }
+  }
+
+  private async request(
+    url: string,
+    options: SafeFetchOptions,
+    signal: AbortSignal,
+  ): Promise<Dispatcher.ResponseData> {
+    const target = requestTarget(url);
+    if (!target) throw new FetchError('bad-url', `${url} is not an http(s) URL`);
+    const headers: Record<string, string> = {
+      'user-agent': options.userAgent ?? 'Tidings',
+      accept: options.accept,
+      'accept-encoding': 'gzip, deflate, br',
+    };
+    if (options.etag) headers['if-none-match'] = options.etag;
+    if (options.lastModified) headers['if-modified-since'] = options.lastModified;
+    try {
+      return await this.agent.request({ ...target, method: 'GET', headers, signal });
+    } catch (error) {
+      throw asFetchError(error, url);
+    }
+  }
+
+  private async readBody(response: Dispatcher.ResponseData, maxBytes: number, url: string): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of response.body) {
+        size += (chunk as Buffer).length;
+        if (size > maxBytes) {
+          response.body.destroy();
+          throw new FetchError('too-large', `${url}: the body exceeds ${maxBytes} bytes`);
+        }
+        chunks.push(chunk as Buffer);
+      }
+    } catch (error) {
+      throw asFetchError(error, url);
+    }
+    const encoding = headerValue(response.headers, 'content-encoding')?.trim().toLowerCase();
+    const decode = encoding ? decoders[encoding] : undefined;
+    if (!decode) return Buffer.concat(chunks);
+    return decode(Buffer.concat(chunks), { maxOutputLength: maxBytes }).catch(
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError)
+          throw new FetchError('too-large', `${url}: the body exceeds ${maxBytes} bytes once decompressed`);
+        throw new FetchError('network', `${url}: cannot decode ${encoding}: ${error.message}`);
+      },
+    );
+  }
+}
+
+function headerValue(headers: Headers, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function resolveLocation(location: string, from: string): string {
+  try {
+    return new URL(location, from).toString();
+  } catch {
+    throw new FetchError('bad-url', `unreadable redirect location ${JSON.stringify(location)}`);
+  }
+}
+
+function asFetchError(error: unknown, url: string): FetchError {
+  if (error instanceof FetchError) return error;
+  const cause = (error as { cause?: unknown }).cause;
+  if (cause instanceof FetchError) return cause;
+  const { name, code, message } = error as { name?: string; code?: string; message?: string };
+  if (name === 'TimeoutError' || name === 'AbortError' || /TIMEOUT/.test(code ?? ''))
+    return new FetchError('timeout', `${url}: timed out (${message})`);
+  return new FetchError('network', `${url}: ${message ?? String(error)}`);
+}

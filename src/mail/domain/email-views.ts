@@ -1,0 +1,101 @@
+import { DigestEmail, EntryEmail, EntryForEmail, FeedForEmail, FeedProblemEmail } from '../email-models';
+import { emailHtmlToText } from './html-to-text';
+
+/**
+ * What each template shows, from the models other modules hand to MailService. Every field a template
+ * names is present (null when empty): the templates run in Handlebars' strict mode.
+ */
+export function entryView(email: EntryEmail) {
+  return {
+    feedName: feedName(email.feed),
+    feedUrl: email.feed.siteUrl,
+    title: entryTitle(email.entry),
+    link: email.entry.link,
+    byline: byline(email.entry),
+    bodyHtml: email.entry.html,
+  };
+}
+
+/** The entry's body replaced by a pointer to the site, for posts too long for one email. */
+export function shortenedEntryView(email: EntryEmail) {
+  const note = '<p><em>This post is too long for an email: read it on the site.</em></p>';
+  return { ...entryView(email), bodyHtml: note };
+}
+
+export function digestView(email: DigestEmail, unsubscribeUrl: (subscriptionIds: string[]) => string) {
+  const count = email.sections.reduce((sum, section) => sum + section.entries.length + section.moreCount, 0);
+  const feeds = email.sections.length;
+  return {
+    title: email.title,
+    summary: `${count} new ${count === 1 ? 'post' : 'posts'} from ${feeds} ${feeds === 1 ? 'feed' : 'feeds'}`,
+    sections: email.sections.map((section) => ({
+      feedName: feedName(section.feed),
+      feedUrl: section.feed.siteUrl,
+      unsubscribeUrl: unsubscribeUrl([section.subscriptionId]),
+      moreText: section.moreCount > 0 ? `${section.moreCount} more from this feed` : null,
+      entries: section.entries.map((entry) => ({
+        title: entryTitle(entry),
+        link: entry.link,
+        byline: byline(entry),
+        excerpt: excerpt(emailHtmlToText(entry.html), 200),
+      })),
+    })),
+  };
+}
+
+/** The same digest without excerpts, for when the full one would be clipped by Gmail. */
+export function digestViewWithoutExcerpts(view: ReturnType<typeof digestView>) {
+  return {
+    ...view,
+    sections: view.sections.map((section) => ({
+      ...section,
+      entries: section.entries.map((entry) => ({ ...entry, excerpt: null })),
+    })),
+  };
+}
+
+export function feedProblemView(email: FeedProblemEmail) {
+  const name = feedName(email.feed);
+  const isGone = email.problem === 'gone';
+  return {
+    subject: isGone ? `${name} is gone` : `${name} is failing`,
+    headline: isGone ? `${name} is gone` : `${name} is failing`,
+    explanation: isGone
+      ? 'The feed has been removed by its site, so Tidings stopped checking it. Subscribe to its new address if it moved.'
+      : 'Tidings could not read this feed for a while. It keeps trying and sends what it finds once the feed works again.',
+    feedUrl: email.feed.url,
+    detail: email.detail,
+  };
+}
+
+export function feedName(feed: FeedForEmail): string {
+  return oneLine(feed.title ?? '') || feed.url;
+}
+
+export function entryTitle(entry: EntryForEmail): string {
+  return oneLine(entry.title ?? '') || entry.link || 'New post';
+}
+
+/** A subject line: one line, at most 250 characters. */
+export function subjectLine(text: string): string {
+  return oneLine(text).slice(0, 250);
+}
+
+const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+
+function byline(entry: EntryForEmail): string | null {
+  const date = entry.published ? DATE_FORMAT.format(entry.published) : null;
+  return [entry.author ? oneLine(entry.author) : null, date].filter(Boolean).join(' · ') || null;
+}
+
+export function excerpt(text: string, max: number): string | null {
+  const flat = oneLine(text);
+  if (!flat) return null;
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > max / 2 ? cut.lastIndexOf(' ') : max)}…`;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}

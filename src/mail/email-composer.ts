@@ -1,0 +1,110 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { newId } from '../common/ids';
+import { CONFIG } from '../config/config.module';
+import { Config } from '../config/load-config';
+import { emailHtmlToText } from './domain/html-to-text';
+import { AUTOMATED_HEADERS, listHeaders } from './domain/list-headers';
+import { signedAddress, unsubscribeToken } from './domain/mail-tokens';
+import { EmailTemplates, TemplateName } from './email-templates';
+import { EmailToSend } from './outbox.service';
+
+/** Gmail clips messages over about 102 KB of HTML, hiding the rest (and the unsubscribe link). */
+export const GMAIL_CLIP_BYTES = 100_000;
+
+export interface Composition {
+  template: TemplateName;
+  dedupKey: string;
+  to: { userId: string | null; email: string };
+  subject: string;
+  /** The line clients show after the subject. */
+  preview: string;
+  fromName?: string;
+  /** The template's own fields. */
+  view: object;
+  /** Why the reader gets this email (footer). */
+  footerNote: string;
+  /** Subscribed mail: one list per feed, ended by unsubscribing these subscriptions. */
+  list?: { key: string; name: string; subscriptionIds: string[] };
+  headers?: Record<string, string>;
+  cost?: number;
+}
+
+/**
+ * Turns a composition into a complete outbox row: HTML from the precompiled template, the text part
+ * from that HTML, list and automation headers, and the signed Reply-To and VERP addresses that name
+ * the row. `shrink` gives a smaller view for when the HTML would be clipped by Gmail.
+ */
+@Injectable()
+export class EmailComposer {
+  private readonly logger = new Logger(EmailComposer.name);
+  private readonly domain: string;
+
+  constructor(
+    @Inject(CONFIG) private readonly config: Config,
+    private readonly templates: EmailTemplates,
+  ) {
+    this.domain = config.MAIL_FROM.split('@')[1];
+  }
+
+  compose(composition: Composition, shrink?: () => object): EmailToSend {
+    const id = newId();
+    const key = this.config.SECRET_KEY;
+    const token = composition.list ? unsubscribeToken(key, { emailId: id }) : null;
+    const unsubscribeUrl = token ? this.unsubscribeUrl(token) : null;
+    let html = this.render(composition, composition.view, unsubscribeUrl);
+    if (Buffer.byteLength(html) > GMAIL_CLIP_BYTES && shrink) {
+      html = this.render(composition, shrink(), unsubscribeUrl);
+    }
+    if (Buffer.byteLength(html) > GMAIL_CLIP_BYTES) {
+      this.logger.warn(
+        `${composition.template} email ${id} is ${Buffer.byteLength(html)} bytes: Gmail clips it`,
+      );
+    }
+    const list =
+      composition.list && token && unsubscribeUrl
+        ? listHeaders({
+            listKey: composition.list.key,
+            listName: composition.list.name,
+            domain: this.domain,
+            unsubscribeUrl,
+            unsubscribeMailto: `mailto:unsubscribe@${this.domain}?subject=unsubscribe%20${token}`,
+          })
+        : {};
+    return {
+      id,
+      dedupKey: composition.dedupKey,
+      userId: composition.to.userId,
+      kind: composition.template,
+      to: composition.to.email,
+      fromName: composition.fromName,
+      subject: composition.subject,
+      html,
+      text: emailHtmlToText(html),
+      headers: { ...AUTOMATED_HEADERS, ...list, ...composition.headers },
+      envelopeFrom: signedAddress(key, 'bounce', id, this.domain),
+      replyTo: signedAddress(key, 'reply', id, this.domain),
+      subscriptionIds: composition.list?.subscriptionIds,
+      cost: composition.cost,
+    };
+  }
+
+  /** Where a reader ends these subscriptions; also for links in page bodies (digest sections). */
+  unsubscribeUrlFor(subscriptionIds: string[]): string {
+    return this.unsubscribeUrl(unsubscribeToken(this.config.SECRET_KEY, { subscriptionIds }));
+  }
+
+  private unsubscribeUrl(token: string): string {
+    return `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/unsubscribe/${token}`;
+  }
+
+  private render(composition: Composition, view: object, unsubscribeUrl: string | null): string {
+    return this.templates.render(composition.template, {
+      ...view,
+      subject: composition.subject,
+      preview: composition.preview,
+      footerNote: composition.footerNote,
+      unsubscribeUrl,
+      settingsUrl: this.config.PUBLIC_URL,
+    });
+  }
+}

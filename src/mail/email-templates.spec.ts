@@ -1,0 +1,49 @@
+import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EmailTemplates, TEMPLATE_NAMES } from './email-templates';
+
+const common = {
+  subject: 'Subject',
+  preview: 'Preview',
+  footerNote: 'Why you get this',
+  unsubscribeUrl: 'https://t.example/unsubscribe/x',
+  settingsUrl: 'https://t.example/',
+};
+
+describe('EmailTemplates', () => {
+  const templates = new EmailTemplates().warm();
+
+  it('has one MJML layout per email kind, and nothing else', () => {
+    const directory = join(__dirname, '..', '..', 'templates', 'email');
+    const files = readdirSync(directory).filter((file) => file.endsWith('.mjml'));
+    expect(files.sort()).toEqual(TEMPLATE_NAMES.map((name) => `${name}.mjml`).sort());
+  });
+
+  it('escapes values and leaves data that looks like a placeholder as text', () => {
+    const html = templates.render('support-reply', {
+      ...common,
+      bodyText: '<img src=x onerror=alert(1)> {{x}}',
+    });
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;img src&#x3D;x onerror&#x3D;alert(1)&gt; {{x}}');
+    expect(html).toMatch(/<meta name="color-scheme" content="light dark"/);
+    expect(html).toContain('prefers-color-scheme: dark');
+  });
+
+  it('throws on a missing field rather than leave a blank or a placeholder', () => {
+    expect(() => templates.render('support-reply', { ...common })).toThrow(/bodyText/);
+    const { footerNote: _omitted, ...withoutFooter } = common;
+    expect(() => templates.render('sign-in', { ...withoutFooter, link: 'x', expiresInMinutes: 5 })).toThrow(
+      /footerNote/,
+    );
+  });
+
+  it('refuses a layout MJML finds invalid, naming the file', () => {
+    const directory = mkdtempSync(join(tmpdir(), 'tidings-templates-'));
+    cpSync(join(__dirname, '..', '..', 'templates', 'email'), directory, { recursive: true });
+    writeFileSync(join(directory, 'entry.mjml'), '<mjml><mj-body><mj-column></mj-column></mj-body></mjml>');
+    expect(() => new EmailTemplates(directory).warm()).toThrow(/entry\.mjml: /);
+    rmSync(directory, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,19 @@
+import { formatInstant, hourOptions, timezoneOptions, weekdayName } from './format';
+
+describe('formatting for pages', () => {
+  it('shows an instant in the reader timezone, across DST', () => {
+    expect(formatInstant(new Date('2026-11-22T10:00:00Z'), 'Europe/Paris')).toBe('22 Nov 2026, 11:00');
+    expect(formatInstant(new Date('2026-07-01T10:00:00Z'), 'Europe/Paris')).toBe('1 Jul 2026, 12:00');
+    expect(formatInstant(null, 'UTC')).toBe('—');
+  });
+
+  it('offers hours, weekdays and timezones with the current one selected', () => {
+    expect(hourOptions(7).filter((option) => option.isSelected)).toEqual([
+      { value: 7, label: '07:00', isSelected: true },
+    ]);
+    expect(weekdayName(0)).toBe('Sunday');
+    const zones = timezoneOptions('Asia/Tokyo');
+    expect(zones[0].value).toBe('UTC');
+    expect(zones.filter((zone) => zone.isSelected).map((zone) => zone.value)).toEqual(['Asia/Tokyo']);
+  });
+});

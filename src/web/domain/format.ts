@@ -1,0 +1,39 @@
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** "22 Nov 2026, 11:00" in the reader's timezone; an em dash for no date. */
+export function formatInstant(instant: Date | null | undefined, timezone: string): string {
+  if (!instant) return '—';
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: timezone,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(instant);
+}
+
+export function weekdayName(day: number): string {
+  return WEEKDAYS[day] ?? '?';
+}
+
+export function hourOptions(selected: number): Array<{ value: number; label: string; isSelected: boolean }> {
+  return Array.from({ length: 24 }, (_, hour) => ({
+    value: hour,
+    label: `${String(hour).padStart(2, '0')}:00`,
+    isSelected: hour === selected,
+  }));
+}
+
+export function weekdayOptions(
+  selected: number,
+): Array<{ value: number; label: string; isSelected: boolean }> {
+  return WEEKDAYS.map((label, value) => ({ value, label, isSelected: value === selected }));
+}
+
+/** Every IANA zone this runtime knows, UTC first, marked for a <select>. */
+export function timezoneOptions(selected: string): Array<{ value: string; isSelected: boolean }> {
+  const zones = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
+  return zones.map((value) => ({ value, isSelected: value === selected }));
+}

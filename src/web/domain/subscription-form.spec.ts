@@ -1,0 +1,73 @@
+import { readSubscriptionForm, subscriptionFormValues } from './subscription-form';
+
+describe('readSubscriptionForm', () => {
+  it('reads a daily digest with a keyword filter and the 5 most recent entries', () => {
+    const result = readSubscriptionForm({
+      mode: 'daily',
+      filter: 'recent',
+      filterCount: '5',
+      include: 'rust, "type theory"',
+      exclude: '',
+      fullText: 'on',
+    });
+    expect(result).toMatchObject({
+      isValid: true,
+      settings: {
+        mode: 'daily',
+        fullText: true,
+        keepRecent: 5,
+        keepRandom: null,
+        includeWords: ['rust', 'type theory'],
+        excludeWords: null,
+      },
+    });
+  });
+
+  it('reports each bad field and keeps what was typed', () => {
+    const result = readSubscriptionForm({
+      mode: 'hourly',
+      filter: 'random',
+      filterCount: '7',
+      include: 'x'.repeat(201),
+    });
+    expect(result.isValid).toBe(false);
+    if (result.isValid) return;
+    expect(Object.keys(result.errors).sort()).toEqual(['filterCount', 'include', 'mode']);
+    expect(result.values.include).toHaveLength(201);
+  });
+
+  it('ignores hostile shapes (arrays, objects, huge strings)', () => {
+    const result = readSubscriptionForm({
+      mode: ['daily', 'weekly'],
+      filter: { $ne: 1 },
+      include: 'a '.repeat(100_000),
+      fullText: ['on'],
+    });
+    expect(result.isValid).toBe(false);
+    expect(result.values).toMatchObject({ mode: '', filter: 'none', fullText: false });
+    expect(result.values.include).toHaveLength(5000);
+  });
+
+  it('round-trips stored settings through the form', () => {
+    const stored = {
+      mode: 'weekly' as const,
+      fullText: false,
+      keepRecent: null,
+      keepRandom: 10,
+      includeWords: ['type theory', 'wasm'],
+      excludeWords: ['crypto'],
+      filterRegex: null,
+    };
+    const values = subscriptionFormValues(stored);
+    expect(values).toEqual({
+      mode: 'weekly',
+      filter: 'random',
+      filterCount: 10,
+      include: '"type theory", wasm',
+      exclude: 'crypto',
+      fullText: false,
+    });
+    const again = readSubscriptionForm({ ...values, filterCount: String(values.filterCount) });
+    expect(again).toMatchObject({ isValid: true, settings: stored });
+  });
+});

@@ -1,0 +1,80 @@
+import {
+  parseKeywordList,
+  SubscriptionSettings,
+  subscriptionSettingsSchema,
+} from '../../feeds/domain/subscription-settings';
+
+export const FILTER_COUNTS = [3, 5, 10] as const;
+const FILTERS = ['none', 'recent', 'random'] as const;
+
+/** The settings form as the browser posts it and as the page shows it. */
+export interface SubscriptionFormValues {
+  mode: string;
+  filter: (typeof FILTERS)[number];
+  filterCount: number;
+  include: string;
+  exclude: string;
+  fullText: boolean;
+}
+
+export type SubscriptionFormResult =
+  | { isValid: true; settings: SubscriptionSettings; values: SubscriptionFormValues }
+  | { isValid: false; errors: Record<string, string>; values: SubscriptionFormValues };
+
+const text = (value: unknown, max = 5000) => (typeof value === 'string' ? value.slice(0, max) : '');
+
+/** Reads the posted form into settings, or into field-by-field errors (nothing is stored then). */
+export function readSubscriptionForm(body: Record<string, unknown>): SubscriptionFormResult {
+  const filter = FILTERS.find((name) => name === body.filter) ?? 'none';
+  const values: SubscriptionFormValues = {
+    mode: text(body.mode, 20),
+    filter,
+    filterCount: Number(text(body.filterCount, 5)),
+    include: text(body.include),
+    exclude: text(body.exclude),
+    fullText: body.fullText === 'on',
+  };
+  const errors: Record<string, string> = {};
+  if (filter !== 'none' && !FILTER_COUNTS.includes(values.filterCount as 3))
+    errors.filterCount = `choose ${FILTER_COUNTS.join(', ')}`;
+  const parsed = subscriptionSettingsSchema.safeParse({
+    mode: values.mode,
+    fullText: values.fullText,
+    keepRecent: filter === 'recent' ? values.filterCount : null,
+    keepRandom: filter === 'random' ? values.filterCount : null,
+    includeWords: parseKeywordList(values.include),
+    excludeWords: parseKeywordList(values.exclude),
+  });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = FIELD_OF[String(issue.path[0])] ?? 'form';
+      errors[field] ??= issue.message;
+    }
+  }
+  if (Object.keys(errors).length || !parsed.success) return { isValid: false, errors, values };
+  return { isValid: true, settings: parsed.data, values };
+}
+
+const FIELD_OF: Record<string, keyof SubscriptionFormValues> = {
+  mode: 'mode',
+  keepRecent: 'filterCount',
+  keepRandom: 'filterCount',
+  includeWords: 'include',
+  excludeWords: 'exclude',
+};
+
+/** The form pre-filled from stored settings. */
+export function subscriptionFormValues(settings: SubscriptionSettings): SubscriptionFormValues {
+  return {
+    mode: settings.mode,
+    filter: settings.keepRecent ? 'recent' : settings.keepRandom ? 'random' : 'none',
+    filterCount: settings.keepRecent ?? settings.keepRandom ?? FILTER_COUNTS[0],
+    include: formatKeywordList(settings.includeWords),
+    exclude: formatKeywordList(settings.excludeWords),
+    fullText: settings.fullText,
+  };
+}
+
+export function formatKeywordList(words: readonly string[] | null): string {
+  return (words ?? []).map((word) => (/[\s,]/.test(word) ? `"${word}"` : word)).join(', ');
+}

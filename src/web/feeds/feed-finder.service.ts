@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { ValidationError } from '../../common/errors';
+import { NormalizedEntry } from '../../entries/domain/normalized-entry';
+import { parseFeed } from '../../entries/domain/parse-feed';
+import { DiscoveredFeed, discoverFeeds, looksLikeFeed } from '../../feeds/domain/discover-feeds';
+import { validateFeedUrl } from '../../feeds/domain/feed-url';
+import { decodeBody } from '../../entries/domain/decode-body';
+import { SafeHttpClient } from '../../fetcher/safe-http-client';
+
+export type FeedLookup =
+  | { kind: 'feed'; url: string; title: string | null; newest: NormalizedEntry | null }
+  | { kind: 'choices'; pageUrl: string; feeds: DiscoveredFeed[] };
+
+const ACCEPT =
+  'application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/html;q=0.8, */*;q=0.5';
+
+/** Turns what the user typed (a feed URL or a site URL) into a feed with a preview, or a choice of feeds. */
+@Injectable()
+export class FeedFinder {
+  constructor(private readonly http: SafeHttpClient) {}
+
+  async lookUp(input: string): Promise<FeedLookup> {
+    const page = await this.fetchDocument(validateFeedUrl(input));
+    if (looksLikeFeed(page.body)) return this.asFeed(page.url, page.body);
+    const feeds = discoverFeeds(page.body, page.url);
+    if (feeds.length === 0)
+      throw new ValidationError(`No feed found at ${page.url}: neither a feed nor a page that links to one.`);
+    if (feeds.length > 1) return { kind: 'choices', pageUrl: page.url, feeds };
+    return this.fetchFeed(feeds[0].url);
+  }
+
+  /** The feed at this URL as it is now, for a preview of its newest post. */
+  async fetchFeed(url: string): Promise<FeedLookup & { kind: 'feed' }> {
+    const feed = await this.fetchDocument(validateFeedUrl(url));
+    if (!looksLikeFeed(feed.body)) throw new ValidationError(`${url} does not answer with a feed.`);
+    return this.asFeed(feed.url, feed.body);
+  }
+
+  private async asFeed(url: string, body: string): Promise<FeedLookup & { kind: 'feed' }> {
+    try {
+      const parsed = await parseFeed(body, { feedUrl: url });
+      return { kind: 'feed', url, title: parsed.title, newest: newestOf(parsed.entries) };
+    } catch (error) {
+      throw new ValidationError(`${url} looks like a feed but cannot be read: ${(error as Error).message}`);
+    }
+  }
+
+  /** The one place the dashboard fetches from the network: the fetcher's safe client (SSRF guard, limits, redirects). */
+  private async fetchDocument(url: string): Promise<{ url: string; body: string }> {
+    const response = await this.http.fetch(url, { accept: ACCEPT }).catch((error: Error) => {
+      throw new ValidationError(`Could not fetch ${url}: ${error.message}`);
+    });
+    if (response.status !== 200)
+      throw new ValidationError(`${response.finalUrl} answered with status ${response.status}.`);
+    const contentType = response.headers['content-type'];
+    return {
+      url: response.finalUrl,
+      body: decodeBody(response.body, Array.isArray(contentType) ? contentType[0] : contentType),
+    };
+  }
+}
+
+function newestOf(entries: NormalizedEntry[]): NormalizedEntry | null {
+  const time = (entry: NormalizedEntry) => (entry.published ?? entry.updated)?.getTime() ?? 0;
+  return entries.reduce<NormalizedEntry | null>(
+    (newest, entry) => (newest === null || time(entry) > time(newest) ? entry : newest),
+    null,
+  );
+}

@@ -1,0 +1,130 @@
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  Post,
+  Query,
+  Req,
+  Res,
+  UseFilters,
+  UseGuards,
+} from '@nestjs/common';
+import { Response } from 'express';
+import { ValidationError } from '../../common/errors';
+import { FeedsService } from '../../feeds/feeds.service';
+import { CsrfGuard, SignedInGuard } from '../auth/guards';
+import { emailPreviewOf } from '../domain/preview';
+import { readSubscriptionForm, SubscriptionFormValues } from '../domain/subscription-form';
+import { WebViews } from '../views/web-views';
+import { WebExceptionsFilter } from '../web-exceptions.filter';
+import { WebRequest } from '../web-request';
+import { FeedFinder } from './feed-finder.service';
+
+type Form = Record<string, unknown>;
+const DEFAULT_FORM: SubscriptionFormValues = {
+  mode: 'realtime',
+  filter: 'none',
+  filterCount: 3,
+  include: '',
+  exclude: '',
+  fullText: false,
+};
+
+/** The feed list, and adding a feed (by its URL or a site's URL, with a preview of the newest post). */
+@Controller()
+@UseGuards(SignedInGuard, CsrfGuard)
+@UseFilters(WebExceptionsFilter)
+export class FeedsController {
+  constructor(
+    private readonly feeds: FeedsService,
+    private readonly finder: FeedFinder,
+    private readonly views: WebViews,
+  ) {}
+
+  @Get('feeds')
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  async list(@Req() request: WebRequest, @Query('notice') notice?: string): Promise<string> {
+    const subscriptions = await this.feeds.subscriptionsOfUser(request.web.user!.id);
+    return this.views.render(
+      request.web,
+      'feeds',
+      { title: 'Your feeds', subscriptions, notice: NOTICES[notice ?? ''] },
+      '/feeds',
+    );
+  }
+
+  /** A publisher's subscribe link lands here: it pre-fills the add form and fetches nothing. */
+  @Get('subscribe')
+  subscribeLink(@Query('url') url: unknown, @Res() response: Response): void {
+    const query = typeof url === 'string' ? `?url=${encodeURIComponent(url.slice(0, 4000))}` : '';
+    response.redirect(303, `/feeds/add${query}`);
+  }
+
+  @Get('feeds/add')
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  addForm(@Req() request: WebRequest, @Query('url') url: unknown): string {
+    const given = typeof url === 'string' ? url.slice(0, 4000) : '';
+    return this.views.render(request.web, 'feed-add', { title: 'Add a feed', url: given }, '/feeds');
+  }
+
+  @Post('feeds/lookup')
+  @HttpCode(200)
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  async lookUp(
+    @Req() request: WebRequest,
+    @Res({ passthrough: true }) response: Response,
+    @Body() body: Form,
+  ): Promise<string> {
+    const url = String(body.url ?? '').slice(0, 4000);
+    try {
+      const found = await this.finder.lookUp(url);
+      if (found.kind === 'choices')
+        return this.views.render(
+          request.web,
+          'feed-add',
+          { title: 'Add a feed', url, choices: found.feeds },
+          '/feeds',
+        );
+      const newest = found.newest && emailPreviewOf(found.newest);
+      return this.views.render(
+        request.web,
+        'feed-add',
+        { title: 'Add a feed', url, feed: { ...found, newest }, form: DEFAULT_FORM },
+        '/feeds',
+      );
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      response.status(422);
+      return this.views.render(
+        request.web,
+        'feed-add',
+        { title: 'Add a feed', url, error: error.message },
+        '/feeds',
+      );
+    }
+  }
+
+  @Post('feeds')
+  async subscribe(@Req() request: WebRequest, @Res() response: Response, @Body() body: Form): Promise<void> {
+    const url = String(body.url ?? '').slice(0, 4000);
+    const form = readSubscriptionForm(body);
+    if (!form.isValid) {
+      const feed = { url, title: String(body.title ?? '').slice(0, 500) || null };
+      const page = { title: 'Add a feed', url, feed, form: form.values, errors: form.errors };
+      response
+        .status(422)
+        .type('html')
+        .send(this.views.render(request.web, 'feed-add', page, '/feeds'));
+      return;
+    }
+    await this.feeds.subscribe(request.web.user!.id, url, form.settings);
+    response.redirect(303, '/feeds?notice=added');
+  }
+}
+
+const NOTICES: Record<string, string> = {
+  added: 'Subscribed. New posts will arrive by email.',
+  removed: 'Unsubscribed.',
+};

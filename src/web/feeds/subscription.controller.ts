@@ -1,0 +1,101 @@
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+  UseFilters,
+  UseGuards,
+} from '@nestjs/common';
+import { Response } from 'express';
+import { ValidationError } from '../../common/errors';
+import { FeedsService, Subscription, Feed } from '../../feeds/feeds.service';
+import { CsrfGuard, SignedInGuard } from '../auth/guards';
+import { emailPreviewOf } from '../domain/preview';
+import { readSubscriptionForm, subscriptionFormValues } from '../domain/subscription-form';
+import { WebViews } from '../views/web-views';
+import { WebExceptionsFilter } from '../web-exceptions.filter';
+import { WebRequest } from '../web-request';
+import { FeedFinder } from './feed-finder.service';
+
+/** One of the user's subscriptions: its feed's state, its settings, a preview, unsubscribing. */
+@Controller('feeds/:id')
+@UseGuards(SignedInGuard, CsrfGuard)
+@UseFilters(WebExceptionsFilter)
+export class SubscriptionController {
+  constructor(
+    private readonly feeds: FeedsService,
+    private readonly finder: FeedFinder,
+    private readonly views: WebViews,
+  ) {}
+
+  @Get()
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  async show(
+    @Req() request: WebRequest,
+    @Param('id') id: string,
+    @Query('notice') notice?: string,
+  ): Promise<string> {
+    const subscription = await this.feeds.subscriptionOfUser(request.web.user!.id, id);
+    const saved = notice === 'saved' ? 'Settings saved.' : undefined;
+    return this.page(request, subscription, { form: subscriptionFormValues(subscription), notice: saved });
+  }
+
+  /** Fetches the feed now and shows its newest post as it would arrive. */
+  @Get('preview')
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  async preview(@Req() request: WebRequest, @Param('id') id: string): Promise<string> {
+    const subscription = await this.feeds.subscriptionOfUser(request.web.user!.id, id);
+    const form = subscriptionFormValues(subscription);
+    try {
+      const feed = await this.finder.fetchFeed(subscription.feed.url);
+      const newest = feed.newest ? emailPreviewOf(feed.newest) : null;
+      return this.page(request, subscription, { form, preview: { newest, title: feed.title } });
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      return this.page(request, subscription, { form, error: error.message });
+    }
+  }
+
+  @Post()
+  async update(
+    @Req() request: WebRequest,
+    @Res() response: Response,
+    @Param('id') id: string,
+    @Body() body: Record<string, unknown>,
+  ): Promise<void> {
+    const subscription = await this.feeds.subscriptionOfUser(request.web.user!.id, id);
+    const form = readSubscriptionForm(body);
+    if (!form.isValid) {
+      const page = this.page(request, subscription, { form: form.values, errors: form.errors });
+      response.status(422).type('html').send(page);
+      return;
+    }
+    await this.feeds.subscribe(subscription.userId, subscription.feed.url, form.settings);
+    response.redirect(303, `/feeds/${subscription.id}?notice=saved`);
+  }
+
+  @Post('unsubscribe')
+  async unsubscribe(
+    @Req() request: WebRequest,
+    @Param('id') id: string,
+    @Res() response: Response,
+  ): Promise<void> {
+    const subscription = await this.feeds.subscriptionOfUser(request.web.user!.id, id);
+    await this.feeds.unsubscribe(subscription.userId, subscription.feed.url);
+    response.redirect(303, '/feeds?notice=removed');
+  }
+
+  private page(
+    request: WebRequest,
+    subscription: Subscription & { feed: Feed },
+    data: Record<string, unknown>,
+  ): string {
+    const title = subscription.feed.title ?? subscription.feed.url;
+    return this.views.render(request.web, 'subscription', { title, subscription, ...data }, '/feeds');
+  }
+}

@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import Handlebars from 'handlebars';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { WebContext } from '../web-request';
+import { formatInstant } from '../domain/format';
+
+/** Where templates/web sits: two levels above src/web/views in the sources, three in dist/. */
+export const TEMPLATES_DIR = [join(__dirname, '..', '..', '..'), join(__dirname, '..', '..', '..', '..')]
+  .map((root) => join(root, 'templates', 'web'))
+  .find((directory) => existsSync(directory))!;
+
+const NAVIGATION = [
+  { href: '/feeds', label: 'Feeds' },
+  { href: '/account', label: 'Account' },
+  // Filled in after the billing and support merges.
+  { href: '/credits', label: 'Credits' },
+  { href: '/support', label: 'Support', isSupportOnly: true },
+];
+
+/** Handlebars pages, compiled once at start: a layout, partials, and HTML escaping by default. */
+@Injectable()
+export class WebViews {
+  private readonly handlebars = Handlebars.create();
+  private readonly pages = new Map<string, Handlebars.TemplateDelegate>();
+  private readonly layout: Handlebars.TemplateDelegate;
+
+  constructor() {
+    const compile = (path: string) => this.handlebars.compile(readFileSync(path, 'utf8'), { strict: false });
+    this.handlebars.registerHelper('eq', (a: unknown, b: unknown) => a === b);
+    this.handlebars.registerHelper('when', (instant: Date | null, timezone: string) =>
+      formatInstant(instant, timezone),
+    );
+    for (const file of readdirSync(join(TEMPLATES_DIR, 'partials')))
+      this.handlebars.registerPartial(
+        basename(file, '.hbs'),
+        readFileSync(join(TEMPLATES_DIR, 'partials', file), 'utf8'),
+      );
+    for (const file of readdirSync(join(TEMPLATES_DIR, 'pages')))
+      this.pages.set(basename(file, '.hbs'), compile(join(TEMPLATES_DIR, 'pages', file)));
+    this.layout = compile(join(TEMPLATES_DIR, 'layout.hbs'));
+  }
+
+  /** One full page; `title` names it in the tab and the heading. */
+  render(
+    context: WebContext,
+    page: string,
+    data: { title: string } & Record<string, unknown>,
+    path = '',
+  ): string {
+    const template = this.pages.get(page);
+    if (!template) throw new Error(`no page template ${page}`);
+    const user = context.user;
+    const shared = {
+      ...data,
+      user,
+      timezone: user?.timezone ?? 'UTC',
+      csrfToken: context.csrfToken,
+      scriptNonce: context.scriptNonce,
+    };
+    const navigation = user
+      ? NAVIGATION.filter((item) => !item.isSupportOnly || user.role === 'support').map((item) => ({
+          ...item,
+          isCurrent: path.startsWith(item.href),
+        }))
+      : [];
+    return this.layout({ ...shared, navigation, body: template(shared) });
+  }
+}

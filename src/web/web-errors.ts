@@ -1,0 +1,19 @@
+import { DomainError } from '../common/errors';
+
+/** The page needs a signed-in user; the web filter redirects to the sign-in page. */
+export class SignInRequiredError extends DomainError {
+  readonly httpStatus = 401;
+}
+
+export class CsrfRejectedError extends DomainError {
+  readonly httpStatus = 403;
+}
+
+export class TooManyRequestsError extends DomainError {
+  readonly httpStatus = 429;
+}
+
+/** A sign-in link that was used already or has expired. */
+export class LinkGoneError extends DomainError {
+  readonly httpStatus = 410;
+}

@@ -1,0 +1,44 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import { DomainError } from '../common/errors';
+import { WebViews } from './views/web-views';
+import { SignInRequiredError } from './web-errors';
+import { WebRequest } from './web-request';
+
+/** Dashboard errors as pages: domain errors keep their message and status; the rest is a 500 with an id. */
+@Catch()
+export class WebExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Web');
+
+  constructor(private readonly views: WebViews) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const request = host.switchToHttp().getRequest<WebRequest>();
+    const response = host.switchToHttp().getResponse<Response>();
+    if (response.headersSent) return;
+    if (exception instanceof SignInRequiredError) {
+      response.redirect(303, '/signin');
+      return;
+    }
+    const context = request.web ?? { user: null, sessionToken: null, csrfToken: '', scriptNonce: '' };
+    let status = 500;
+    let message = 'Something went wrong on our side.';
+    let errorId: string | null = null;
+    if (exception instanceof DomainError) {
+      status = exception.httpStatus;
+      message = exception.message;
+    } else if (exception instanceof HttpException) {
+      status = exception.getStatus();
+      message = exception.message;
+    } else {
+      errorId = randomUUID();
+      this.logger.error({ errorId, err: exception }, 'unhandled error');
+    }
+    const title = status === 404 ? 'Not found' : status >= 500 ? 'Something went wrong' : 'That did not work';
+    response
+      .status(status)
+      .type('html')
+      .send(this.views.render(context, 'error', { title, message, errorId, status }));
+  }
+}

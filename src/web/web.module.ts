@@ -1,0 +1,61 @@
+import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountsModule } from '../accounts/accounts.module';
+import { FeedsModule } from '../feeds/feeds.module';
+import { FetcherModule } from '../fetcher/fetcher.module';
+import { MailModule } from '../mail/mail.module';
+import { AccountController } from './account/account.controller';
+import { AuthController } from './auth/auth.controller';
+import { CsrfGuard, SignedInGuard } from './auth/guards';
+import { SessionEntity } from './auth/session.entity';
+import { SessionsService } from './auth/sessions.service';
+import { SignInTokenEntity } from './auth/sign-in-token.entity';
+import { SignInService } from './auth/sign-in.service';
+import { WebCookies } from './auth/web-cookies';
+import { WebRequestMiddleware } from './auth/web-request.middleware';
+import { FeedFinder } from './feeds/feed-finder.service';
+import { FeedsController } from './feeds/feeds.controller';
+import { SubscriptionController } from './feeds/subscription.controller';
+import { OpmlController } from './opml/opml.controller';
+import { OpmlUploadMiddleware } from './opml/opml-upload.middleware';
+import { PendingPagesController } from './pending-pages.controller';
+import { AssetsController } from './views/assets.controller';
+import { WebViews } from './views/web-views';
+import { WebExceptionsFilter } from './web-exceptions.filter';
+
+const PAGES = [
+  AuthController,
+  FeedsController,
+  SubscriptionController,
+  OpmlController,
+  AccountController,
+  PendingPagesController,
+];
+
+/** The server-rendered dashboard (role `serve` only). */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([SessionEntity, SignInTokenEntity]),
+    AccountsModule,
+    FeedsModule,
+    FetcherModule,
+    MailModule,
+  ],
+  controllers: [...PAGES, AssetsController],
+  providers: [
+    WebViews,
+    WebCookies,
+    SessionsService,
+    SignInService,
+    FeedFinder,
+    CsrfGuard,
+    SignedInGuard,
+    WebExceptionsFilter,
+  ],
+})
+export class WebModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(WebRequestMiddleware).forRoutes(...PAGES);
+    consumer.apply(OpmlUploadMiddleware).forRoutes({ path: 'opml/import', method: RequestMethod.POST });
+  }
+}

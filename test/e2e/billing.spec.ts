@@ -1,0 +1,129 @@
+import { runTidings } from '../support/cli';
+import { FeedServer, rssFeed } from '../support/feed-server';
+import { startServerProcess, ServerProcess } from '../support/server-process';
+import { SmtpCapture } from '../support/smtp-capture';
+import { checkoutSessionEvent, signEvent, WEBHOOK_SECRET } from '../support/stripe-events';
+import { createTestDatabase, TestDatabase } from '../support/test-database';
+
+// SQLite only, to keep the suite fast: the ledger's behaviour on MariaDB, concurrency included, is proven
+// by the integration specs in test/integration/billing/ on both dialects.
+describe('buying credits releases the emails that waited', () => {
+  let feeds: FeedServer;
+  let smtp: SmtpCapture;
+  let database: TestDatabase;
+  let server: ServerProcess | undefined;
+  let env: Record<string, string>;
+  const tidings = (...args: string[]) => runTidings(args, env);
+  const showUser = async () =>
+    JSON.parse((await tidings('users', 'show', 'reader@example.com', '--json')).stdout);
+
+  beforeAll(async () => {
+    feeds = await new FeedServer().start();
+    smtp = await new SmtpCapture().start();
+    database = await createTestDatabase('sqlite');
+    env = {
+      DATABASE_URL: database.url,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'tidings@tidings.test',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      POLL_INTERVAL_SECONDS: '86400',
+    };
+    expect((await tidings('migrate')).code).toBe(0);
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await feeds.stop();
+    await smtp.stop();
+    await database.drop();
+  });
+
+  it('holds emails at zero credits, then sends them after a signed checkout.session.completed', async () => {
+    const post = (date: string, slug: string) => ({
+      title: `Post ${slug}`,
+      link: `https://blog.example/${slug}`,
+      date,
+    });
+    const old = post('Mon, 09 Nov 2026 08:00:00 GMT', 'old');
+    feeds.set('/feed.xml', { body: rssFeed('Example Blog', [old]) });
+    const added = await tidings('users', 'add', 'reader@example.com', '--credits', '0');
+    expect(added.stdout).toContain('0 credits');
+    expect((await tidings('subscribe', 'reader@example.com', feeds.url('/feed.xml'))).code).toBe(0);
+    expect((await tidings('poll', '--once')).code).toBe(0);
+
+    const fresh = [post('Sun, 22 Nov 2026 08:00:00 GMT', 'a'), post('Sun, 22 Nov 2026 09:00:00 GMT', 'b')];
+    feeds.set('/feed.xml', { body: rssFeed('Example Blog', [...fresh, old]) });
+    const poll = await tidings('poll', '--once', '--all');
+    expect(poll.stdout).toMatch(/2 new entries, 1 emails sent, 0 to retry, 0 failed, 2 held/);
+    const [notice] = await smtp.waitFor(1);
+    expect(notice.parsed.subject).toBe('Your Tidings deliveries are paused');
+    expect(notice.parsed.text).toContain('Your balance is 0 credits');
+    const user = await showUser();
+    expect(user.balance).toBe(0);
+
+    server = await startServerProcess(env);
+    const webhook = `${server.baseUrl}/billing/stripe/webhook`;
+    const send = (payload: string, signature: string) =>
+      fetch(webhook, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: payload,
+      });
+    const event = checkoutSessionEvent('checkout.session.completed', {
+      sessionId: 'cs_e2e',
+      userId: user.id,
+      credits: 1000,
+    });
+    const { payload, signature } = signEvent(event, { at: new Date() });
+
+    const tampered = await send(payload.replace('"1000"', '"9000"'), signature);
+    expect(tampered.status).toBe(400);
+    expect(await tampered.json()).toMatchObject({ error: 'WebhookSignatureError' });
+    expect((await send(payload, '')).status).toBe(400);
+    const asText = await fetch(webhook, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', 'stripe-signature': signature },
+      body: payload,
+    });
+    expect(asText.status).toBe(400);
+
+    const responses = await Promise.all([send(payload, signature), send(payload, signature)]);
+    expect(responses.map((response) => response.status)).toEqual([200, 200]);
+    expect(
+      (await Promise.all(responses.map((response) => response.json() as Promise<{ outcome: string }>)))
+        .map((body) => body.outcome)
+        .sort(),
+    ).toEqual(['already granted', 'granted']);
+    const unknown = signEvent(
+      { id: 'evt_other', type: 'invoice.paid', data: { object: {} } },
+      { at: new Date() },
+    );
+    const ignored = await send(unknown.payload, unknown.signature);
+    expect(ignored.status).toBe(200);
+    expect(await ignored.json()).toEqual({ received: true, outcome: 'ignored' });
+
+    expect((await tidings('outbox', 'flush')).code).toBe(0);
+    const messages = await smtp.waitFor(3);
+    expect(
+      messages
+        .slice(1)
+        .map((message) => message.parsed.subject)
+        .sort(),
+    ).toEqual(['Post a', 'Post b']);
+    expect(messages.slice(1).every((message) => message.envelope.to[0] === 'reader@example.com')).toBe(true);
+    expect((await showUser()).balance).toBe(998);
+
+    const check = await tidings('billing', 'check', '--json');
+    expect(check.code).toBe(0);
+    expect(JSON.parse(check.stdout)).toEqual({ ok: true, mismatches: [] });
+  });
+
+  it('refuses bad input on the billing commands with one clear line', async () => {
+    const negative = await tidings('users', 'add', 'other@example.com', '--credits', '-5');
+    expect(negative.code).not.toBe(0);
+    expect(negative.stderr).toMatch(/--credits: expected 0 or more/);
+    const checkout = await tidings('billing', 'checkout', 'reader@example.com', '1000');
+    expect(checkout.code).not.toBe(0);
+    expect(checkout.stderr).toMatch(/STRIPE_SECRET_KEY/);
+  });
+});

@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runTidings } from '../support/cli';
+import { createTestDatabase, TestDatabase } from '../support/test-database';
+
+describe('tidings opml import / export', () => {
+  let database: TestDatabase;
+  let directory: string;
+  let env: Record<string, string>;
+  const tidings = (...args: string[]) => runTidings(args, env);
+
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+    directory = mkdtempSync(join(tmpdir(), 'tidings-opml-'));
+    env = { DATABASE_URL: database.url };
+    expect((await tidings('users', 'add', 'opml@example.com')).code).toBe(0);
+  });
+
+  afterAll(async () => {
+    await database.drop();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('imports the http(s) feeds of a file and exports them back as OPML 2.0', async () => {
+    const file = join(directory, 'in.opml');
+    writeFileSync(
+      file,
+      '<?xml version="1.0"?><opml version="1.0"><body><outline text="News">' +
+        '<outline xmlUrl="https://news.example/rss" text="News &amp; more"/></outline>' +
+        '<outline xmlUrl="javascript:alert(1)"/><outline xmlUrl="https://blog.example/feed"/></body></opml>',
+    );
+    const imported = await tidings('opml', 'import', 'opml@example.com', file);
+    expect(imported.stdout).toBe(
+      'imported 2 feeds for opml@example.com: 0 already subscribed, 1 rejected (not http(s))\n',
+    );
+    expect((await tidings('opml', 'import', 'opml@example.com', file)).stdout).toMatch(
+      /imported 0 feeds .*: 2 already subscribed/,
+    );
+    const exported = await tidings('opml', 'export', 'opml@example.com');
+    expect(exported.code).toBe(0);
+    expect(exported.stdout).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<opml version="2.0">/);
+    expect(exported.stdout).toContain('xmlUrl="https://news.example/rss"');
+    expect(exported.stdout).toContain('xmlUrl="https://blog.example/feed"');
+  });
+
+  it.each([
+    [
+      'a missing file',
+      () => join(directory, 'missing.opml'),
+      /^error: cannot read .*missing.opml: no such file\n$/,
+    ],
+    [
+      'a malformed file',
+      () => {
+        writeFileSync(join(directory, 'bad.opml'), '<opml><body><outline');
+        return join(directory, 'bad.opml');
+      },
+      /^error: not a readable OPML file/,
+    ],
+    [
+      'a huge file',
+      () => {
+        writeFileSync(join(directory, 'huge.opml'), Buffer.alloc(6 * 1024 * 1024, 32));
+        return join(directory, 'huge.opml');
+      },
+      /^error: .*huge.opml is larger than 5 MB\n$/,
+    ],
+  ])('refuses %s with one clear line', async (_name, makeFile, message) => {
+    const result = await tidings('opml', 'import', 'opml@example.com', makeFile());
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(message);
+  });
+
+  it('refuses an unknown user', async () => {
+    const result = await tidings('opml', 'export', 'nobody@example.com');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('error: no user with the email nobody@example.com\n');
+  });
+});
