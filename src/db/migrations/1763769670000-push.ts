@@ -1,7 +1,10 @@
-import { MigrationInterface, QueryRunner, Table, TableForeignKey, TableIndex } from 'typeorm';
+import { MigrationInterface, QueryRunner, Table, TableColumn, TableForeignKey, TableIndex } from 'typeorm';
 import { portableColumns } from '../portable-columns';
 
-/** Push: WebSub and rssCloud subscriptions, and the ping cache (URL → feeds). */
+/**
+ * Push: WebSub and rssCloud subscriptions, the ping cache (URL → feeds), and until when a feed's
+ * publisher pushes to us (the poller then polls it only as a safety net).
+ */
 export class Push1763769670000 implements MigrationInterface {
   name = 'Push1763769670000';
 
@@ -67,9 +70,11 @@ export class Push1763769670000 implements MigrationInterface {
         foreignKeys: [cascadeFromFeed.clone()],
       }),
     );
+    await queryRunner.addColumn('feeds', new TableColumn(c.datetime('push_active_until', true)));
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.dropColumn('feeds', 'push_active_until');
     await queryRunner.dropTable('ping_urls');
     await queryRunner.dropTable('push_subscriptions');
   }

@@ -1,16 +1,12 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { Clock } from '../../common/clock';
-import { NormalizedFeed } from '../../entries/domain/normalized-entry';
+import { decodeBody } from '../../entries/domain/decode-body';
 import { Feed, FeedsService } from '../../feeds/feeds.service';
-import { FetchedBody } from '../http-client';
 import { PollService } from '../poll.service';
+import { SafeFetchResponse } from '../safe-http-client';
 import { discoverCloud, discoverWebSub } from './domain/discover-push';
 import { PingCacheService } from './ping-cache/ping-cache.service';
 import { RssCloudService } from './rsscloud/rss-cloud.service';
 import { WebSubService } from './websub/websub.service';
-
-/** A feed with a live WebSub subscription is still polled, this rarely, in case the hub fails. */
-export const PUSH_SAFETY_POLL_MS = 12 * 60 * 60_000;
 
 /** Wires push into the feed life cycle: after each fetch, after a reader leaves, and periodically. */
 @Injectable()
@@ -21,15 +17,14 @@ export class PushService implements OnModuleInit {
     private readonly websub: WebSubService,
     private readonly rssCloud: RssCloudService,
     private readonly pingCache: PingCacheService,
-    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
-    this.poll.onFeedFetched((feed, response, parsed) => this.afterFetch(feed, response, parsed));
+    this.poll.onFeedFetched((feed, response, siteUrl) => this.afterFetch(feed, response, siteUrl));
     this.feeds.onUnsubscribed((feedId) => this.afterReaderLeft(feedId));
   }
 
-  /** Whether the feed's publisher pushes to us now (the scheduler may then poll it rarely). */
+  /** Whether the feed's publisher pushes to us now (the poller then polls it only as a safety net). */
   isPushActive(feedId: string): Promise<boolean> {
     return this.websub.isActive(feedId);
   }
@@ -43,17 +38,14 @@ export class PushService implements OnModuleInit {
     };
   }
 
-  private async afterFetch(feed: Feed, response: FetchedBody, parsed: NormalizedFeed): Promise<void> {
-    const webSub = discoverWebSub(feed.url, response.headers, response.body);
-    await this.pingCache.refreshCluster(feed, webSub?.self ?? null, parsed.siteUrl);
+  private async afterFetch(feed: Feed, response: SafeFetchResponse, siteUrl: string | null): Promise<void> {
+    const contentType = [response.headers['content-type']].flat()[0];
+    const body = decodeBody(response.body, contentType);
+    const webSub = discoverWebSub(response.finalUrl, response.headers, body);
+    await this.pingCache.refreshCluster(feed, webSub?.self ?? null, siteUrl);
     if (webSub) await this.websub.ensureSubscribed(feed.id, webSub);
-    const cloud = discoverCloud(response.body);
+    const cloud = discoverCloud(body);
     if (cloud) await this.rssCloud.ensureRegistered(feed, cloud);
-    if (await this.websub.isActive(feed.id)) {
-      await this.feeds.recordPoll(feed.id, {
-        nextPollAt: new Date(this.clock.now().getTime() + PUSH_SAFETY_POLL_MS),
-      });
-    }
   }
 
   private async afterReaderLeft(feedId: string): Promise<void> {

@@ -1,4 +1,3 @@
-import { AccountsService } from '../../../src/accounts/accounts.service';
 import { FeedsService } from '../../../src/feeds/feeds.service';
 import { PingService } from '../../../src/fetcher/push/pings/ping.service';
 import { PushService } from '../../../src/fetcher/push/push.service';
@@ -8,7 +7,7 @@ import { FeedServer } from '../../support/feed-server';
 import { SmtpCapture } from '../../support/smtp-capture';
 import { createTestApp, TestApp } from '../../support/test-app';
 import { testDialects } from '../../support/test-database';
-import { readBody, rssWith } from './push-helpers';
+import { addReader, readBody, rssWith } from './push-helpers';
 
 const xmlRpc = (method: string, ...params: string[]) =>
   `<?xml version="1.0"?><methodCall><methodName>${method}</methodName><params>` +
@@ -65,7 +64,7 @@ describe.each(testDialects())('pings and the ping cache on %s', (dialect) => {
         response.end(`<?xml version="1.0"?><notifyResult success="true" msg="Registered."/>`);
       },
     });
-    const userId = (await test.app.get(AccountsService).addUser({ email: 'reader@example.com' })).id;
+    const userId = await addReader(test, 'reader@example.com');
     const feeds = test.app.get(FeedsService);
     await feeds.subscribe(userId, publisher.url('/blog/feed.xml'), { mode: 'realtime' });
     await feeds.subscribe(userId, publisher.url('/cloudy.xml'), { mode: 'realtime' });

@@ -1,4 +1,14 @@
 import { IncomingMessage } from 'node:http';
+import { AccountsService } from '../../../src/accounts/accounts.service';
+import { BillingService } from '../../../src/billing/billing.service';
+import { TestApp } from '../../support/test-app';
+
+/** A reader with credits, as sign-up makes one: pushed entries are real-time emails, which cost credits. */
+export async function addReader(test: TestApp, email: string): Promise<string> {
+  const user = await test.app.get(AccountsService).addUser({ email });
+  await test.app.get(BillingService).grantStarterCredits(user.id, 100);
+  return user.id;
+}
 
 export function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve) => {

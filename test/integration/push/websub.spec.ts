@@ -1,5 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { AccountsService } from '../../../src/accounts/accounts.service';
 import { FeedsService } from '../../../src/feeds/feeds.service';
 import { PushService } from '../../../src/fetcher/push/push.service';
 import { PollService } from '../../../src/fetcher/poll.service';
@@ -8,7 +7,7 @@ import { FeedServer } from '../../support/feed-server';
 import { SmtpCapture } from '../../support/smtp-capture';
 import { createTestApp, TestApp } from '../../support/test-app';
 import { testDialects } from '../../support/test-database';
-import { readBody, rssWith } from './push-helpers';
+import { addReader, readBody, rssWith } from './push-helpers';
 
 describe.each(testDialects())('WebSub subscriber on %s', (dialect) => {
   let publisher: FeedServer;
@@ -37,7 +36,7 @@ describe.each(testDialects())('WebSub subscriber on %s', (dialect) => {
       });
     }
     publisher.set('/old-hub', { status: 307, headers: { location: '/new-hub' } });
-    userId = (await test.app.get(AccountsService).addUser({ email: 'reader@example.com' })).id;
+    userId = await addReader(test, 'reader@example.com');
   });
 
   afterAll(async () => {
@@ -117,6 +116,11 @@ describe.each(testDialects())('WebSub subscriber on %s', (dialect) => {
     expect(right.status).toBe(200);
     expect(await right.text()).toBe('challenge-8d1f');
     expect(await push.isPushActive(feedId)).toBe(true);
+    // While the lease runs, polling is only the safety net: the next poll is about 12 hours out.
+    await test.app.get(PollService).pollDue({ all: true });
+    const [polled] = await test.app.get(FeedsService).listFeeds();
+    expect(polled.lastOutcome).toBe('same-hash');
+    expect(polled.nextPollAt.getTime() - test.clock.now().getTime()).toBeGreaterThan(10 * 3_600_000);
     const replay = await verify(form, {
       'hub.mode': 'subscribe',
       'hub.topic': topic,
@@ -148,6 +152,7 @@ describe.each(testDialects())('WebSub subscriber on %s', (dialect) => {
     expect(email.parsed.subject).toContain('Fresh pushed post');
     expect(email.envelope.to).toEqual(['reader@example.com']);
     expect(publisher.requests.filter((request) => request.url === '/feed.xml')).toHaveLength(fetchesBefore);
+    expect((await test.app.get(FeedsService).listFeeds())[0].lastOutcome).toBe('pushed');
 
     const again = await deliver(
       form,
@@ -198,7 +203,7 @@ describe.each(testDialects())('WebSub subscriber on %s', (dialect) => {
   it('unsubscribes when the last reader leaves, and forgets the subscription once the hub verifies', async () => {
     const feeds = test.app.get(FeedsService);
     const url = publisher.url('/feed.xml');
-    const otherId = (await test.app.get(AccountsService).addUser({ email: 'second@example.com' })).id;
+    const otherId = await addReader(test, 'second@example.com');
     await feeds.subscribe(otherId, url, { mode: 'daily' });
     await feeds.unsubscribe(userId, url);
     expect(requestsTo('/hub').filter((r) => r.form.get('hub.mode') === 'unsubscribe')).toHaveLength(0);
@@ -213,8 +218,9 @@ describe.each(testDialects())('WebSub subscriber on %s', (dialect) => {
       'hub.challenge': 'bye',
     });
     expect(await confirmed.text()).toBe('bye');
-    const feedId = (await feeds.listFeeds()).find((feed) => feed.url === url)!.id;
-    expect(await test.app.get(PushService).isPushActive(feedId)).toBe(false);
+    const feed = (await feeds.listFeeds()).find((candidate) => candidate.url === url)!;
+    expect(await test.app.get(PushService).isPushActive(feed.id)).toBe(false);
+    expect(feed.pushActiveUntil).toBeNull();
     const after = await verify(goodbye[0].form, {
       'hub.mode': 'unsubscribe',
       'hub.topic': topic,

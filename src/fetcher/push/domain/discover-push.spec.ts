@@ -1,4 +1,4 @@
-import { discoverAlternateFeeds, discoverCloud, discoverWebSub } from './discover-push';
+import { discoverCloud, discoverWebSub } from './discover-push';
 import { parseLinkHeader } from './link-header';
 
 const feedUrl = 'https://blog.example/feed.xml';
@@ -61,30 +61,6 @@ describe('parseLinkHeader', () => {
     expect(parseLinkHeader('<https://h.example/>; rel=hub; type=text/html', feedUrl)).toEqual([
       { href: 'https://h.example/', rels: ['hub'], type: 'text/html' },
     ]);
-  });
-});
-
-describe('discoverAlternateFeeds', () => {
-  it('lists the feeds a page announces, resolved and without duplicates', () => {
-    const html = `<html><head>
-      <link rel="alternate" type="application/rss+xml" href="/feed.xml">
-      <LINK REL="alternate" TYPE="application/atom+xml" HREF="comments/atom">
-      <link rel="alternate" type="application/rss+xml" href="https://blog.example/feed.xml">
-      <link rel="alternate" hreflang="fr" href="/fr/">
-      <link rel="stylesheet" type="text/css" href="/s.css">
-    </head></html>`;
-    expect(discoverAlternateFeeds(html, 'https://blog.example/posts/')).toEqual([
-      'https://blog.example/feed.xml',
-      'https://blog.example/posts/comments/atom',
-    ]);
-  });
-
-  it('caps how many it returns', () => {
-    const html = Array.from(
-      { length: 100 },
-      (_, i) => `<link rel="alternate" type="application/rss+xml" href="/f${i}">`,
-    ).join('');
-    expect(discoverAlternateFeeds(html, 'https://blog.example/')).toHaveLength(20);
   });
 });
 

@@ -12,8 +12,6 @@ export interface CloudEndpoint {
   registerUrl: string;
 }
 
-const FEED_TYPES = /^application\/(rss|atom|feed|rdf)\+(xml|json)$|^application\/(rss|atom)$|^text\/xml$/;
-
 /**
  * WebSub discovery (W3C, section 4): `Link` headers first; only when they name no hub, the feed's own
  * `<link rel="hub">` / `<atom:link rel="self">` elements. Null when the publisher names no hub.
@@ -29,14 +27,6 @@ export function discoverWebSub(
   if (!hubs.length) return null;
   const self = links.find((link) => link.rels.includes('self'))?.href ?? feedUrl;
   return { hubs, self };
-}
-
-/** The feeds a site's page announces with `<link rel="alternate" type="application/rss+xml">`. */
-export function discoverAlternateFeeds(html: string, pageUrl: string, limit = 20): string[] {
-  const feeds = findLinkTags(html, pageUrl)
-    .filter((link) => link.rels.includes('alternate') && link.type !== null && FEED_TYPES.test(link.type))
-    .map((link) => link.href);
-  return [...new Set(feeds)].slice(0, limit);
 }
 
 /** An RSS `<cloud protocol="http-post">` element as the URL to register with, or null. */

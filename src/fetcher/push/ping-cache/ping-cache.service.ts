@@ -5,12 +5,15 @@ import { Clock } from '../../../common/clock';
 import { newId, sha256Hex } from '../../../common/ids';
 import { isUniqueViolation } from '../../../common/zod-errors';
 import { Transactions } from '../../../db/transactions';
+import { discoverFeeds } from '../../../feeds/domain/discover-feeds';
 import { Feed } from '../../../feeds/feeds.service';
-import { HttpClient } from '../../http-client';
-import { discoverAlternateFeeds } from '../domain/discover-push';
+import { SafeHttpClient } from '../../safe-http-client';
 import { clusterKeys, planCluster } from '../domain/ping-cluster';
 import { pingKey } from '../domain/ping-key';
 import { PingUrlEntity } from './ping-url.entity';
+
+/** A site's home page rarely needs more to announce its feeds in `<head>`. */
+const MAX_PAGE_BYTES = 1024 * 1024;
 
 /** URL → feeds: which feeds a ping for a URL should refresh. */
 @Injectable()
@@ -20,7 +23,7 @@ export class PingCacheService {
   constructor(
     @InjectRepository(PingUrlEntity) private readonly urls: Repository<PingUrlEntity>,
     private readonly transactions: Transactions,
-    private readonly http: HttpClient,
+    private readonly http: SafeHttpClient,
     private readonly clock: Clock,
   ) {}
 
@@ -32,13 +35,15 @@ export class PingCacheService {
     return [...new Set(rows.map((row) => row.feedId))];
   }
 
-  /** Records a feed's cluster after a fetch; reads its site's page (same host) for alternates weekly. */
+  /**
+   * Records a feed's cluster after a fetch; reads its site's page for alternates weekly (through the
+   * guarded client: a site link naming a private address is refused like any other request).
+   */
   async refreshCluster(feed: Feed, selfUrl: string | null, siteUrl: string | null): Promise<void> {
     const now = this.clock.now();
     const current = await this.urls.findBy({ feedId: feed.id });
     const plan = planCluster(current, { feedUrl: feed.url, selfUrl, siteUrl }, now);
-    const alternates =
-      plan.fetchSite && siteUrl && isSameHost(siteUrl, feed.url) ? await this.alternatesOn(siteUrl) : [];
+    const alternates = plan.fetchSite && siteUrl ? await this.alternatesOn(siteUrl) : [];
     const rows = clusterKeys([
       ...plan.urls,
       ...alternates.map((url) => ({ url, source: 'alternate' as const, refreshedAt: now })),
@@ -63,16 +68,12 @@ export class PingCacheService {
 
   private async alternatesOn(siteUrl: string): Promise<string[]> {
     try {
-      const page = await this.http.get(siteUrl);
-      return page.status === 200 ? discoverAlternateFeeds(page.body, siteUrl) : [];
+      const page = await this.http.fetch(siteUrl, { accept: 'text/html', maxBytes: MAX_PAGE_BYTES });
+      if (page.status !== 200) return [];
+      return discoverFeeds(page.body.toString('utf8'), page.finalUrl).map((found) => found.url);
     } catch (error) {
       this.logger.debug(`site page ${siteUrl}: ${(error as Error).message}`);
       return [];
     }
   }
-}
-
-/** Only the feed's own host is read: a feed must not make us request any other server it names. */
-function isSameHost(siteUrl: string, feedUrl: string): boolean {
-  return new URL(siteUrl).hostname === new URL(feedUrl).hostname;
 }

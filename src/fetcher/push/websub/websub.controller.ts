@@ -24,7 +24,8 @@ export class WebSubController {
   @HttpCode(202)
   async receive(@Param('callbackId') callbackId: string, @Req() request: Request): Promise<string> {
     const body = await readRawBody(request, this.config.FETCH_MAX_BYTES);
-    await this.websub.receive(callbackId, body, request.header('x-hub-signature'));
+    const signature = request.header('x-hub-signature');
+    await this.websub.receive(callbackId, body, signature, request.header('content-type'));
     return '';
   }
 }

@@ -7,6 +7,7 @@ import { NotFoundError } from '../../../common/errors';
 import { newId } from '../../../common/ids';
 import { CONFIG } from '../../../config/config.module';
 import { Config } from '../../../config/load-config';
+import { FeedsService } from '../../../feeds/feeds.service';
 import { PollService } from '../../poll.service';
 import { WebSubDiscovery } from '../domain/discover-push';
 import { answerVerification, isRenewalDue, isWebSubActive } from '../domain/websub-intent';
@@ -25,6 +26,7 @@ export class WebSubService {
     @InjectRepository(PushSubscriptionEntity) private readonly rows: Repository<PushSubscriptionEntity>,
     private readonly hubs: HubClient,
     private readonly poll: PollService,
+    private readonly feeds: FeedsService,
     private readonly clock: Clock,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
@@ -67,11 +69,19 @@ export class WebSubService {
       const { activeUntil, leaseSeconds } = answer;
       await this.rows.update({ id: row.id }, { pendingMode: null, activeUntil, leaseSeconds });
     }
+    // The poller reads this to poll a pushed feed only as a safety net, until the lease ends.
+    const pushActiveUntil = answer.kind === 'confirm-subscribe' ? answer.activeUntil : null;
+    await this.feeds.recordPoll(row.feedId, { pushActiveUntil });
     return answer.kind === 'denied' ? '' : answer.challenge;
   }
 
   /** A content distribution: processed when signed with our secret, ignored (yet acknowledged) if not. */
-  async receive(callbackId: string, body: Buffer, signature: string | undefined): Promise<DeliveryOutcome> {
+  async receive(
+    callbackId: string,
+    body: Buffer,
+    signature: string | undefined,
+    contentType?: string,
+  ): Promise<DeliveryOutcome> {
     const row = await this.rows.findOneBy({ callbackId, kind: 'websub' });
     if (!row) throw new NotFoundError('no such subscription');
     if (row.secret !== null && !isValidHubSignature(signature, row.secret, body)) {
@@ -79,12 +89,13 @@ export class WebSubService {
       return 'forged';
     }
     try {
-      await this.poll.ingestBody(row.feedId, body.toString('utf8'));
-      return 'processed';
+      const { outcome } = await this.poll.ingestBody(row.feedId, body, contentType);
+      if (outcome === 'pushed') return 'processed';
+      this.logger.warn(`WebSub delivery for feed ${row.feedId}: ${outcome}`);
     } catch (error) {
       this.logger.warn(`WebSub delivery for feed ${row.feedId}: ${(error as Error).message}`);
-      return 'unparseable';
     }
+    return 'unparseable';
   }
 
   async isActive(feedId: string): Promise<boolean> {
