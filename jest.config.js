@@ -45,6 +45,8 @@ module.exports = {
     { ...withDatabases, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.spec.ts'] },
     { ...withDatabases, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.spec.ts'] },
   ],
+  // Most specs wait on databases, child processes and sockets: two workers keep both cores busy.
+  maxWorkers: 2,
   testTimeout: 60000,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
 };

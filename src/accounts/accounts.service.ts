@@ -21,7 +21,10 @@ export class AccountsService {
     const fields = parseOrThrow(newUserSchema, input);
     const user = this.users.create({ id: newId(), ...fields, createdAt: this.clock.now() });
     try {
-      return await this.users.save(user);
+      // insert, not save: save opens a transaction of its own, which would interleave with the queued
+      // transactions on SQLite's single connection.
+      await this.users.insert(user);
+      return user;
     } catch (error) {
       if (isUniqueViolation(error))
         throw new ConflictError(`a user with the email ${fields.email} already exists`);

@@ -51,8 +51,8 @@ describe('content commands', () => {
     await expect(program.parseAsync(['node', 'tidings', 'rewrite', '/no/such/file.html'])).rejects.toThrow(
       'cannot read /no/such/file.html: no such file',
     );
-    await expect(program.parseAsync(['node', 'tidings', 'extract', 'https://a.example/'])).rejects.toThrow(
-      'fetching URLs is not available in this build',
+    await expect(program.parseAsync(['node', 'tidings', 'rewrite', 'https://a.example/'])).rejects.toThrow(
+      'rewrite takes a FILE, not a URL',
     );
   });
 });

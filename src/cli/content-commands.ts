@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { decodeHtmlBytes, extractArticle, rewriteForEmail } from '../content';
+import { loadConfig } from '../config/load-config';
+import { DnsResolver } from '../fetcher/dns-resolver';
+import { SafeHttpClient } from '../fetcher/safe-http-client';
 
 export const EXTRACT_FORMATS = ['html', 'text', 'json'] as const;
 export type ExtractFormat = (typeof EXTRACT_FORMATS)[number];
@@ -9,7 +12,7 @@ interface BaseUrlOption {
   baseUrl?: string;
 }
 
-/** `tidings rewrite FILE` and `tidings extract FILE`: the content pipeline on a local HTML file. */
+/** `tidings rewrite FILE` and `tidings extract FILE|URL`: the content pipeline on a page. */
 export function registerContentCommands(program: Command): void {
   program
     .command('rewrite')
@@ -22,14 +25,19 @@ export function registerContentCommands(program: Command): void {
   program
     .command('extract')
     .description('print the main article of an HTML page')
-    .argument('<file>', 'HTML file of the page')
+    .argument(
+      '<source>',
+      'HTML file of the page, or its http(s) URL (fetched with the feed fetcher’s safeguards)',
+    )
     .option('--base-url <url>', 'URL the page came from (without it, relative links are dropped)')
     .option('--format <format>', `output format: ${EXTRACT_FORMATS.join(', ')}`, 'html')
-    .action((file: string, options: BaseUrlOption & { format: string }) => {
+    .action(async (source: string, options: BaseUrlOption & { format: string }) => {
       const format = parseFormat(options.format);
-      process.stdout.write(
-        renderExtract(readHtmlFile(file), parseBaseUrl(options.baseUrl, file), format) + '\n',
-      );
+      const page = /^https?:\/\//i.test(source)
+        ? await fetchPage(source)
+        : { html: readHtmlFile(source), url: parseBaseUrl(options.baseUrl, source) };
+      const baseUrl = options.baseUrl === undefined ? page.url : parseBaseUrl(options.baseUrl, source);
+      process.stdout.write(renderExtract(page.html, baseUrl, format) + '\n');
     });
 }
 
@@ -68,9 +76,23 @@ export function parseBaseUrl(baseUrl: string | undefined, file: string): string 
   return url.href;
 }
 
+async function fetchPage(url: string): Promise<{ html: string; url: string }> {
+  const client = new SafeHttpClient(loadConfig(process.env), new DnsResolver());
+  try {
+    const page = await client.fetch(url, { accept: 'text/html, application/xhtml+xml;q=0.9, */*;q=0.5' });
+    if (page.status !== 200) throw new Error(`cannot fetch ${url}: the server answered ${page.status}`);
+    const contentType = page.headers['content-type'];
+    return {
+      html: decodeHtmlBytes(page.body, Array.isArray(contentType) ? contentType[0] : contentType),
+      url: page.finalUrl,
+    };
+  } finally {
+    await client.onModuleDestroy();
+  }
+}
+
 function readHtmlFile(file: string): string {
-  if (/^https?:\/\//i.test(file))
-    throw new Error('fetching URLs is not available in this build; pass a FILE');
+  if (/^https?:\/\//i.test(file)) throw new Error('rewrite takes a FILE, not a URL');
   try {
     return decodeHtmlBytes(readFileSync(file));
   } catch (error) {

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Command, CommanderError } from 'commander';
 import { registerDigestCommands } from './commands/digests.command';
 import { registerBillingCommands } from './commands/billing.command';
+import { registerContentCommands } from './content-commands';
 import { registerFeedCommands } from './commands/feeds.command';
 import { registerOpmlCommands } from './commands/opml.command';
 import { registerPollCommands } from './commands/poll.command';
@@ -19,6 +20,7 @@ export function buildProgram(): Command {
   registerOpmlCommands(program);
   registerDigestCommands(program);
   registerBillingCommands(program);
+  registerContentCommands(program);
   return program;
 }
 

@@ -1,4 +1,5 @@
 import { UserEntity } from '../accounts/user.entity';
+import { ExtractedArticleEntity } from '../content/extracted-article.entity';
 import { DigestRunEntity } from '../delivery/digest-run.entity';
 import { PendingDigestItemEntity } from '../delivery/pending-digest-item.entity';
 import { CreditAccountEntity } from '../billing/credit-account.entity';
@@ -17,6 +18,7 @@ import { SignInTokenEntity } from '../web/auth/sign-in-token.entity';
 
 /** Every entity, registered once for the DataSource; each stays private to its own module otherwise. */
 export const entities = [
+  ExtractedArticleEntity,
   UserEntity,
   FeedEntity,
   SubscriptionEntity,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module';
+import { ContentModule } from '../content/content.module';
 import { EntriesModule } from '../entries/entries.module';
 import { FeedsModule } from '../feeds/feeds.module';
 import { MailModule } from '../mail/mail.module';
@@ -19,6 +20,7 @@ import { RandomNumbers } from './random-numbers';
     FeedsModule,
     EntriesModule,
     MailModule,
+    ContentModule,
   ],
   providers: [DeliveryService, DigestService, DigestRepository, EntryContentProvider, RandomNumbers],
   exports: [DeliveryService, DigestService],

@@ -1,16 +1,17 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { Clock } from '../common/clock';
+import { RecurringJob } from '../common/recurring-job';
 import { OutboxService } from '../mail/outbox.service';
 import { DigestService } from './digest.service';
 
 const TICK_MS = 60_000;
 
-/** In `serve`: every minute, the digests that are due, then an outbox flush; never two ticks at once. */
+/** In `serve`: every minute, the digests that are due, then an outbox flush. */
 @Injectable()
 export class DigestScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(DigestScheduler.name);
-  private running: Promise<void> | null = null;
+  private readonly job = new RecurringJob('digest-cycle', () => this.cycle(), this.logger);
 
   constructor(
     private readonly digests: DigestService,
@@ -20,30 +21,17 @@ export class DigestScheduler implements OnApplicationBootstrap, OnModuleDestroy 
   ) {}
 
   onApplicationBootstrap(): void {
-    this.registry.addInterval(
-      'digest-cycle',
-      setInterval(() => this.tick(), TICK_MS),
-    );
-    setImmediate(() => this.tick());
+    this.job.start(this.registry, TICK_MS);
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.running;
-  }
-
-  private tick(): void {
-    if (this.running) return;
-    this.running = this.cycle().finally(() => (this.running = null));
+  onModuleDestroy(): Promise<void> {
+    return this.job.settled();
   }
 
   private async cycle(): Promise<void> {
-    try {
-      const report = await this.digests.sendDue(this.clock.now());
-      if (report.sent === 0) return;
-      const flushed = await this.outbox.flush();
-      this.logger.log({ ...report, ...flushed }, 'digest cycle');
-    } catch (error) {
-      this.logger.error(`digest cycle failed: ${(error as Error).message}`);
-    }
+    const report = await this.digests.sendDue(this.clock.now());
+    if (report.sent === 0) return;
+    const flushed = await this.outbox.flush();
+    this.logger.log({ ...report, ...flushed }, 'digest cycle');
   }
 }

@@ -1,20 +1,16 @@
 import { Injectable } from '@nestjs/common';
+import { EntryHtmlService } from '../content/entry-html.service';
 import { Entry } from '../entries/entries.service';
-import { escapeHtml } from '../mail/domain/escape-html';
 import { Feed } from '../feeds/feeds.service';
 import { EntryForEmail, FeedForEmail } from '../mail/email-models';
-import { plainTextOf } from './domain/plain-text';
 
-/**
- * The seam between delivery and the content module: the HTML of an entry as an email shows it. This
- * default shows the feed's summary (or its content's text) escaped, and has no full-text extraction;
- * the content module's provider replaces it (rewrite for email, extraction once per entry when asked).
- */
+/** An entry as emails show it: rewritten for mail clients by the content module, full text when asked. */
 @Injectable()
 export class EntryContentProvider {
-  async htmlFor(entry: Entry, _options: { fullText: boolean }): Promise<string> {
-    const text = entry.summary ?? (entry.content ? plainTextOf(entry.content) : '');
-    return text ? `<p>${escapeHtml(text)}</p>` : '';
+  constructor(private readonly entryHtml: EntryHtmlService) {}
+
+  htmlFor(entry: Entry, options: { fullText: boolean }): Promise<string> {
+    return this.entryHtml.emailHtmlFor(entry, options);
   }
 
   async toEmailEntry(entry: Entry, options: { fullText: boolean }): Promise<EntryForEmail> {

@@ -193,7 +193,8 @@ export class FeedsService {
       updatedAt: now,
     });
     try {
-      return await this.feeds.save(feed);
+      await this.feeds.insert(feed); // not save: see AccountsService.addUser
+      return feed;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       return this.feeds.findOneByOrFail({ urlHash });

@@ -5,13 +5,12 @@ import { DeliveryModule } from '../delivery/delivery.module';
 import { EntriesModule } from '../entries/entries.module';
 import { FeedsModule } from '../feeds/feeds.module';
 import { MailModule } from '../mail/mail.module';
-import { DnsResolver } from './dns-resolver';
 import { FeedNotices } from './feed-notices';
 import { FeedPoller } from './feed-poller';
 import { HostHoldEntity } from './host-hold.entity';
 import { HostHoldsService } from './host-holds.service';
 import { PollService } from './poll.service';
-import { SafeHttpClient } from './safe-http-client';
+import { SafeHttpModule } from './safe-http.module';
 
 @Module({
   imports: [
@@ -21,8 +20,9 @@ import { SafeHttpClient } from './safe-http-client';
     DeliveryModule,
     MailModule,
     AccountsModule,
+    SafeHttpModule,
   ],
-  providers: [PollService, FeedPoller, FeedNotices, HostHoldsService, SafeHttpClient, DnsResolver],
-  exports: [PollService, SafeHttpClient],
+  providers: [PollService, FeedPoller, FeedNotices, HostHoldsService],
+  exports: [PollService, SafeHttpModule],
 })
 export class FetcherModule {}

@@ -1,15 +1,16 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
+import { RecurringJob } from '../common/recurring-job';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
 import { OutboxService } from '../mail/outbox.service';
 import { PollService } from './poll.service';
 
-/** In `serve`: a poll cycle, then an outbox flush, every POLL_INTERVAL_SECONDS; never two at once. */
+/** In `serve`: a poll cycle, then an outbox flush, every POLL_INTERVAL_SECONDS. */
 @Injectable()
 export class PollScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(PollScheduler.name);
-  private running: Promise<void> | null = null;
+  private readonly job = new RecurringJob('poll-cycle', () => this.cycle(), this.logger);
 
   constructor(
     private readonly poll: PollService,
@@ -19,28 +20,17 @@ export class PollScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   ) {}
 
   onApplicationBootstrap(): void {
-    const timer = setInterval(() => this.tick(), this.config.POLL_INTERVAL_SECONDS * 1000);
-    this.registry.addInterval('poll-cycle', timer);
-    setImmediate(() => this.tick());
+    this.job.start(this.registry, this.config.POLL_INTERVAL_SECONDS * 1000);
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.running;
-  }
-
-  private tick(): void {
-    if (this.running) return;
-    this.running = this.cycle().finally(() => (this.running = null));
+  onModuleDestroy(): Promise<void> {
+    return this.job.settled();
   }
 
   private async cycle(): Promise<void> {
-    try {
-      const report = await this.poll.pollDue();
-      const flushed = await this.outbox.flush();
-      if (report.polled || report.failed || flushed.sent)
-        this.logger.log({ ...report, ...flushed }, 'poll cycle');
-    } catch (error) {
-      this.logger.error(`poll cycle failed: ${(error as Error).message}`);
-    }
+    const report = await this.poll.pollDue();
+    const flushed = await this.outbox.flush();
+    if (report.polled || report.failed || flushed.sent)
+      this.logger.log({ ...report, ...flushed }, 'poll cycle');
   }
 }

@@ -1,0 +1,36 @@
+import { Logger } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+
+/**
+ * Background work repeated every `intervalMs` in `serve`, once at start too, never two runs at once
+ * (a slow run makes the next ticks pass). A failed run is logged; the next tick tries again.
+ */
+export class RecurringJob {
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly name: string,
+    private readonly work: () => Promise<void>,
+    private readonly logger: Logger,
+  ) {}
+
+  start(registry: SchedulerRegistry, intervalMs: number): void {
+    registry.addInterval(
+      this.name,
+      setInterval(() => this.tick(), intervalMs),
+    );
+    setImmediate(() => this.tick());
+  }
+
+  /** Resolves when the run under way, if any, has finished: for a clean shutdown. */
+  async settled(): Promise<void> {
+    await this.running;
+  }
+
+  private tick(): void {
+    if (this.running) return;
+    this.running = this.work()
+      .catch((error: Error) => this.logger.error(`${this.name} failed: ${error.message}`))
+      .finally(() => (this.running = null));
+  }
+}

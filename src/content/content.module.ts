@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { SafeHttpModule } from '../fetcher/safe-http.module';
+import { EntryHtmlService } from './entry-html.service';
+import { ExtractedArticleEntity } from './extracted-article.entity';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([ExtractedArticleEntity]), SafeHttpModule],
+  providers: [EntryHtmlService],
+  exports: [EntryHtmlService],
+})
+export class ContentModule {}

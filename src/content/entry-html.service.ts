@@ -1,0 +1,89 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { Clock } from '../common/clock';
+import { isUniqueViolation } from '../common/zod-errors';
+import { SafeHttpClient } from '../fetcher/safe-http-client';
+import { decodeHtmlBytes } from './decode-html-bytes';
+import { extractArticle } from './extract-article';
+import { ExtractedArticleEntity } from './extracted-article.entity';
+import { rewriteForEmail } from './rewrite-for-email';
+
+export interface EntryForContent {
+  id: string;
+  link: string | null;
+  summary: string | null;
+  content: string | null;
+}
+
+const PAGE_ACCEPT = 'text/html, application/xhtml+xml;q=0.9, */*;q=0.5';
+
+/**
+ * The HTML of an entry as an email shows it: the feed's own HTML rewritten for mail clients, or, when a
+ * subscriber asked for full text, the article extracted from the linked page. Extraction happens once
+ * per entry (cached in `extracted_articles`, and shared while in flight); a failure is cached too, and
+ * the feed's own text is used instead.
+ */
+@Injectable()
+export class EntryHtmlService {
+  private readonly logger = new Logger(EntryHtmlService.name);
+  private readonly inFlight = new Map<string, Promise<ExtractedArticleEntity>>();
+
+  constructor(
+    @InjectRepository(ExtractedArticleEntity) private readonly articles: Repository<ExtractedArticleEntity>,
+    private readonly http: SafeHttpClient,
+    private readonly clock: Clock,
+  ) {}
+
+  async emailHtmlFor(entry: EntryForContent, options: { fullText: boolean }): Promise<string> {
+    if (options.fullText && entry.link) {
+      const article = await this.articleFor(entry, entry.link);
+      if (article.status === 'extracted' && article.html) return article.html;
+    }
+    return rewriteForEmail(entry.content ?? entry.summary ?? '', entry.link ?? 'about:blank');
+  }
+
+  private articleFor(entry: EntryForContent, link: string): Promise<ExtractedArticleEntity> {
+    const pending = this.inFlight.get(entry.id);
+    if (pending) return pending;
+    const work = this.cachedOrExtracted(entry, link).finally(() => this.inFlight.delete(entry.id));
+    this.inFlight.set(entry.id, work);
+    return work;
+  }
+
+  private async cachedOrExtracted(entry: EntryForContent, link: string): Promise<ExtractedArticleEntity> {
+    const cached = await this.articles.findOneBy({ entryId: entry.id });
+    if (cached) return cached;
+    const article = await this.extract(entry, link);
+    try {
+      await this.articles.insert(article);
+      return article;
+    } catch (error) {
+      if (isUniqueViolation(error)) return this.articles.findOneByOrFail({ entryId: entry.id });
+      throw error;
+    }
+  }
+
+  private async extract(entry: EntryForContent, link: string): Promise<ExtractedArticleEntity> {
+    const base = { entryId: entry.id, extractedAt: this.clock.now() };
+    try {
+      const page = await this.http.fetch(link, { accept: PAGE_ACCEPT });
+      if (page.status !== 200) throw new Error(`the page answered ${page.status}`);
+      const contentType = page.headers['content-type'];
+      const html = decodeHtmlBytes(page.body, Array.isArray(contentType) ? contentType[0] : contentType);
+      const article = extractArticle(html, page.finalUrl, { summary: entry.summary ?? undefined });
+      return {
+        ...base,
+        status: 'extracted',
+        method: article.method,
+        confidence: Math.round(article.confidence * 100),
+        html: article.html,
+        error: null,
+      };
+    } catch (error) {
+      const message = (error as Error).message.slice(0, 1000);
+      this.logger.warn(`full text of entry ${entry.id} unavailable: ${message}`);
+      return { ...base, status: 'failed', method: null, confidence: 0, html: null, error: message };
+    }
+  }
+}
