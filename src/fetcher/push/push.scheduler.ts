@@ -1,15 +1,16 @@
-import { Injectable, Logger, Module, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, Module, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
+import { RecurringJob } from '../../common/recurring-job';
 import { PushModule } from './push.module';
 import { PushService } from './push.service';
 
 const MAINTENANCE_INTERVAL_MS = 5 * 60_000;
 
-/** In `serve`: WebSub renewals and rssCloud re-registrations every five minutes; never two at once. */
+/** In `serve`: WebSub renewals and rssCloud re-registrations every five minutes. */
 @Injectable()
-export class PushScheduler implements OnApplicationBootstrap {
+export class PushScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(PushScheduler.name);
-  private running = false;
+  private readonly job = new RecurringJob('push-maintenance', () => this.maintain(), this.logger);
 
   constructor(
     private readonly push: PushService,
@@ -17,23 +18,16 @@ export class PushScheduler implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap(): void {
-    this.registry.addInterval(
-      'push-maintenance',
-      setInterval(() => this.tick(), MAINTENANCE_INTERVAL_MS),
-    );
+    this.job.start(this.registry, MAINTENANCE_INTERVAL_MS);
   }
 
-  private async tick(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    try {
-      const renewed = await this.push.maintain();
-      if (renewed.websub || renewed.rssCloud) this.logger.log(renewed, 'push renewals');
-    } catch (error) {
-      this.logger.error(`push maintenance failed: ${(error as Error).message}`);
-    } finally {
-      this.running = false;
-    }
+  onModuleDestroy(): Promise<void> {
+    return this.job.settled();
+  }
+
+  private async maintain(): Promise<void> {
+    const renewed = await this.push.maintain();
+    if (renewed.websub || renewed.rssCloud) this.logger.log(renewed, 'push renewals');
   }
 }
 
