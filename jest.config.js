@@ -43,7 +43,12 @@ module.exports = {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
     { ...withDatabases, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.spec.ts'] },
-    { ...withDatabases, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.spec.ts'] },
+    {
+      ...withDatabases,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/e2e/**/*.spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/e2e-setup.ts'],
+    },
   ],
   // Most specs wait on databases, child processes and sockets: two workers keep both cores busy.
   maxWorkers: 2,

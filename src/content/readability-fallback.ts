@@ -1,5 +1,8 @@
-import { Readability } from '@mozilla/readability';
-import { JSDOM, VirtualConsole } from 'jsdom';
+import type { Readability } from '@mozilla/readability';
+
+// Loaded on first use: jsdom takes seconds to load, and most pages never need the fallback.
+const loadJsdom = () => require('jsdom') as typeof import('jsdom');
+const loadReadability = () => require('@mozilla/readability') as typeof import('@mozilla/readability');
 
 export interface ReadabilityArticle {
   html: string;
@@ -10,6 +13,7 @@ export interface ReadabilityArticle {
 
 /** Mozilla Readability on a jsdom document: slower and heavier, kept for pages the stream path doubts. */
 export function extractWithReadability(html: string, url: string): ReadabilityArticle | undefined {
+  const { JSDOM, VirtualConsole } = loadJsdom();
   const dom = new JSDOM(html, {
     url: isHttpUrl(url) ? url : undefined,
     virtualConsole: new VirtualConsole(),
@@ -31,6 +35,7 @@ export function extractWithReadability(html: string, url: string): ReadabilityAr
 /** Readability throws on some hostile documents (stack overflow on deep trees): then there is no article. */
 function parseOrGiveUp(document: Document): ReturnType<Readability['parse']> {
   try {
+    const { Readability } = loadReadability();
     return new Readability(document).parse();
   } catch {
     return null;
