@@ -5,8 +5,9 @@ import { newId } from '../common/ids';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
 import { OutboxService } from '../mail/outbox.service';
-import { billingPageUrl } from './domain/billing-urls';
+import { checkoutReturnUrls } from './domain/billing-urls';
 import { CreditPack, findPack } from './domain/credit-packs';
+import { LedgerEntryEntity } from './ledger-entry.entity';
 import { BalanceMismatch, LedgerRepository, Spend, SpendOutcome } from './ledger.repository';
 import { StripeClient } from './stripe.client';
 
@@ -93,13 +94,23 @@ export class BillingService {
   }
 
   async ledgerOf(userId: string): Promise<LedgerLine[]> {
-    return (await this.ledger.entriesOf(userId)).map((entry) => ({
-      kind: entry.kind,
-      amount: entry.amount,
-      reason: entry.reason,
-      reference: entry.reference,
-      createdAt: entry.createdAt.toISOString(),
-    }));
+    return (await this.ledger.entriesOf(userId)).map(toLedgerLine);
+  }
+
+  /** The newest `limit` lines of the ledger, newest first, and how many lines there are in all. */
+  async recentLedgerOf(userId: string, limit: number): Promise<{ lines: LedgerLine[]; total: number }> {
+    const [entries, total] = await this.ledger.latestEntriesOf(userId, limit);
+    return { lines: entries.map(toLedgerLine), total };
+  }
+
+  /** The credits the webhook granted this user for this Checkout Session, or null while none were. */
+  async creditsGrantedBy(userId: string, sessionId: string): Promise<number | null> {
+    return (await this.ledger.findEntry(userId, `purchase:${sessionId}`))?.amount ?? null;
+  }
+
+  /** Whether credits can be bought here at all (Stripe configured). */
+  isCheckoutAvailable(): boolean {
+    return Boolean(this.config.STRIPE_SECRET_KEY);
   }
 
   /** Proves the cached balances: every account whose balance is not the sum of its entries. */
@@ -130,7 +141,7 @@ export class BillingService {
     const [user] = await this.accounts.findByIds([userId]);
     if (!user) throw new NotFoundError(`no user ${userId}`);
     const metadata = { userId, pack: pack.id, credits: String(pack.credits) };
-    const billingPage = billingPageUrl(this.config.PUBLIC_URL);
+    const returnUrls = checkoutReturnUrls(this.config.PUBLIC_URL);
     const session = await this.stripe.createCheckoutSession(
       {
         mode: 'payment',
@@ -148,11 +159,21 @@ export class BillingService {
         ],
         metadata,
         payment_intent_data: { metadata },
-        success_url: `${billingPage}?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${billingPage}?checkout=cancelled`,
+        success_url: returnUrls.success,
+        cancel_url: returnUrls.cancel,
       },
       `checkout:${userId}:${pack.id}:${attemptId}`,
     );
     return { sessionId: session.id, url: session.url };
   }
+}
+
+function toLedgerLine(entry: LedgerEntryEntity): LedgerLine {
+  return {
+    kind: entry.kind,
+    amount: entry.amount,
+    reason: entry.reason,
+    reference: entry.reference,
+    createdAt: entry.createdAt.toISOString(),
+  };
 }

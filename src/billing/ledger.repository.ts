@@ -93,6 +93,15 @@ export class LedgerRepository {
     return this.entries.find({ where: { userId }, order: { id: 'ASC' } });
   }
 
+  /** The newest entries first, at most `limit`, with the count of all the user's entries. */
+  latestEntriesOf(userId: string, limit: number): Promise<[LedgerEntryEntity[], number]> {
+    return this.entries.findAndCount({ where: { userId }, order: { id: 'DESC' }, take: limit });
+  }
+
+  findEntry(userId: string, idempotencyKey: string): Promise<LedgerEntryEntity | null> {
+    return this.entries.findOneBy({ userId, idempotencyKey });
+  }
+
   async keysReferencing(reference: string): Promise<string[]> {
     const rows = await this.entries.find({ select: { idempotencyKey: true }, where: { reference } });
     return rows.map((row) => row.idempotencyKey);

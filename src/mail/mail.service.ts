@@ -24,7 +24,7 @@ import {
   SignInEmail,
   SupportReplyEmail,
 } from './email-models';
-import { OutboxService } from './outbox.service';
+import { EmailToSend, OutboxService } from './outbox.service';
 
 /**
  * The one door into the mail module: each method renders one kind of email and enqueues it.
@@ -39,23 +39,12 @@ export class MailService {
   ) {}
 
   sendEntry(email: EntryEmail): Promise<boolean> {
-    const name = feedName(email.feed);
-    const composed = this.composer.compose(
-      {
-        template: 'entry',
-        dedupKey: email.dedupKey,
-        to: email.to,
-        fromName: name,
-        subject: subjectLine(entryTitle(email.entry)),
-        preview: excerpt(emailHtmlToText(email.entry.html), 140) ?? '',
-        view: entryView(email),
-        footerNote: `You get this email because you subscribed to ${name} with Tidings.`,
-        list: { key: email.feed.id, name, subscriptionIds: [email.subscriptionId] },
-        cost: REALTIME_EMAIL_CREDITS,
-      },
-      () => shortenedEntryView(email),
-    );
-    return this.outbox.enqueue(composed);
+    return this.outbox.enqueue(this.composeEntry(email));
+  }
+
+  /** The HTML of this entry email exactly as `sendEntry` would send it, enqueueing nothing (dashboard preview). */
+  previewEntry(email: EntryEmail): string {
+    return this.composeEntry(email).html;
   }
 
   sendDigest(email: DigestEmail): Promise<boolean> {
@@ -160,5 +149,24 @@ export class MailService {
   /** The outbox row a reply was sent to (its Reply-To address), or null: for the support module. */
   emailIdOfReplyAddress(replyAddress: string): string | null {
     return outboxIdFromAddress(this.config.SECRET_KEY, 'reply', replyAddress);
+  }
+
+  private composeEntry(email: EntryEmail): EmailToSend {
+    const name = feedName(email.feed);
+    return this.composer.compose(
+      {
+        template: 'entry',
+        dedupKey: email.dedupKey,
+        to: email.to,
+        fromName: name,
+        subject: subjectLine(entryTitle(email.entry)),
+        preview: excerpt(emailHtmlToText(email.entry.html), 140) ?? '',
+        view: entryView(email),
+        footerNote: `You get this email because you subscribed to ${name} with Tidings.`,
+        list: { key: email.feed.id, name, subscriptionIds: [email.subscriptionId] },
+        cost: REALTIME_EMAIL_CREDITS,
+      },
+      () => shortenedEntryView(email),
+    );
   }
 }

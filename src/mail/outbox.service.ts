@@ -130,6 +130,11 @@ export class OutboxService implements OnModuleDestroy {
     return result.affected ?? 0;
   }
 
+  /** How many of a user's emails wait for credits. */
+  countHeld(userId: string): Promise<number> {
+    return this.outbox.countBy({ userId, status: 'held' });
+  }
+
   /** A bounce report for one of our rows (its VERP address): the row failed, its address is suppressed. */
   async recordBounce(outboxEmailId: string, detail: string): Promise<boolean> {
     const email = await this.outbox.findOneBy({ id: outboxEmailId });

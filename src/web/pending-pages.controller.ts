@@ -5,18 +5,12 @@ import { WebViews } from './views/web-views';
 import { WebExceptionsFilter } from './web-exceptions.filter';
 import { WebRequest } from './web-request';
 
-/** Placeholders that keep the navigation whole until the billing and support pages are merged. */
+/** A placeholder that keeps the navigation whole until the support pages are merged. */
 @Controller()
 @UseGuards(SignedInGuard)
 @UseFilters(WebExceptionsFilter)
 export class PendingPagesController {
   constructor(private readonly views: WebViews) {}
-
-  @Get('credits')
-  @Header('Content-Type', 'text/html; charset=utf-8')
-  credits(@Req() request: WebRequest): string {
-    return this.views.render(request.web, 'pending', { title: 'Credits' }, '/credits');
-  }
 
   @Get('support')
   @Header('Content-Type', 'text/html; charset=utf-8')

@@ -21,7 +21,13 @@ export class WebExceptionsFilter implements ExceptionFilter {
       response.redirect(303, '/signin');
       return;
     }
-    const context = request.web ?? { user: null, sessionToken: null, csrfToken: '', scriptNonce: '' };
+    const context = request.web ?? {
+      user: null,
+      sessionToken: null,
+      balance: null,
+      csrfToken: '',
+      scriptNonce: '',
+    };
     let status = 500;
     let message = 'Something went wrong on our side.';
     let errorId: string | null = null;

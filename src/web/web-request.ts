@@ -6,6 +6,8 @@ export interface WebContext {
   user: User | null;
   /** The raw session token (from the verified cookie), when signed in. */
   sessionToken: string | null;
+  /** The signed-in user's credits, shown in the navigation. */
+  balance: number | null;
   csrfToken: string;
   /** Nonce for the few inline scripts the Content-Security-Policy allows. */
   scriptNonce: string;

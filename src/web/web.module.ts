@@ -13,6 +13,9 @@ import { SignInTokenEntity } from './auth/sign-in-token.entity';
 import { SignInService } from './auth/sign-in.service';
 import { WebCookies } from './auth/web-cookies';
 import { WebRequestMiddleware } from './auth/web-request.middleware';
+import { CreditsController } from './credits/credits.controller';
+import { DeliveryPause } from './credits/delivery-pause.service';
+import { EmailPreviews } from './feeds/email-preview.service';
 import { FeedFinder } from './feeds/feed-finder.service';
 import { FeedsController } from './feeds/feeds.controller';
 import { SubscriptionController } from './feeds/subscription.controller';
@@ -29,6 +32,7 @@ const PAGES = [
   SubscriptionController,
   OpmlController,
   AccountController,
+  CreditsController,
   PendingPagesController,
 ];
 
@@ -48,6 +52,8 @@ const PAGES = [
     SessionsService,
     SignInService,
     FeedFinder,
+    DeliveryPause,
+    EmailPreviews,
     CsrfGuard,
     SignedInGuard,
     WebExceptionsFilter,

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { Browser, chromium, Page } from 'playwright-core';
 import { FeedServer, rssFeed } from '../support/feed-server';
 import { waitForSignInLink } from '../support/outbox-files';
-import { ServerProcess, startServerProcess } from '../support/server-process';
+import { freePort, ServerProcess, startServerProcess } from '../support/server-process';
+import { StripeApiStub } from '../support/stripe-api-stub';
+import { checkoutSessionEvent, signEvent, WEBHOOK_SECRET } from '../support/stripe-events';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
 
 const SCREENSHOTS = join(__dirname, 'screenshots');
@@ -19,12 +21,16 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** Debian's Chromium drives the built app on SQLite, with a loopback site and the file outbox. */
+/**
+ * Debian's Chromium drives the built app on SQLite, with a loopback site, the file outbox, and a
+ * loopback stand-in for Stripe's API and Checkout page.
+ */
 describe('the dashboard in Chromium', () => {
   let site: FeedServer;
   let database: TestDatabase;
   let outboxDir: string;
   let server: ServerProcess;
+  let stripe: StripeApiStub;
   let browser: Browser;
 
   beforeAll(async () => {
@@ -48,10 +54,17 @@ describe('the dashboard in Chromium', () => {
     });
     database = await createTestDatabase('sqlite');
     outboxDir = mkdtempSync(join(tmpdir(), 'tidings-e2e-outbox-'));
+    stripe = await new StripeApiStub({ servesCheckout: true }).start();
+    const port = String(await freePort());
     server = await startServerProcess({
+      PORT: port,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: database.url,
       MAIL_OUTBOX_DIR: outboxDir,
       SECRET_KEY: 'an end-to-end secret key',
+      STRIPE_SECRET_KEY: 'sk_test_e2e',
+      STRIPE_API_BASE: stripe.url,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     });
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   });
@@ -59,6 +72,7 @@ describe('the dashboard in Chromium', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    await stripe?.stop();
     await site.stop();
     await database.drop();
     rmSync(outboxDir, { recursive: true, force: true });
@@ -94,8 +108,11 @@ describe('the dashboard in Chromium', () => {
     await page.getByLabel("Add a feed: its address, or a website's").fill(site.url('/'));
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByRole('button', { name: 'Find the feed' }).click();
-    await page.getByText('Rust and type theory, a love story').waitFor();
-    await expect(page.getByText('Why the borrow checker is kind.').isVisible()).resolves.toBe(true);
+    const email = page.frameLocator('iframe.email-frame');
+    await email.getByRole('article').getByText('Why the borrow checker is').waitFor();
+    await expect(
+      email.getByRole('link', { name: 'Rust and type theory, a love story' }).count(),
+    ).resolves.toBe(1);
     await shoot(page, 'feed-add-preview-desktop');
 
     await page.getByLabel('Daily digest').check();
@@ -120,10 +137,14 @@ describe('the dashboard in Chromium', () => {
     await expect(page.locator('#timezone').inputValue()).resolves.toBe('Europe/Paris');
     await shoot(page, 'account-desktop');
 
+    const successPath = await buyCredits(page);
+
     await page.setViewportSize({ width: 390, height: 844 });
     for (const [path, name] of [
       ['/feeds', 'feeds-phone'],
       ['/account', 'account-phone'],
+      ['/credits', 'credits-phone'],
+      [successPath, 'checkout-success-phone'],
     ]) {
       await page.goto(`${server.baseUrl}${path}`);
       const overflow = await page.evaluate<number>(
@@ -132,7 +153,55 @@ describe('the dashboard in Chromium', () => {
       expect(overflow).toBeLessThanOrEqual(0);
       await shoot(page, name);
     }
-    expect(foreignRequests).toEqual([]);
+    // The only other origin visited is the Checkout stand-in, as a top-level page: nothing is fetched from elsewhere.
+    expect(foreignRequests).toEqual([
+      expect.stringMatching(new RegExp(`^${stripe.url}/c/pay/cs_test_stub_1$`)),
+    ]);
     await context.close();
   });
+
+  /** Credits → Buy → the Checkout stand-in → back on the success page, which waits for the signed webhook. */
+  async function buyCredits(page: Page): Promise<string> {
+    await page.getByRole('link', { name: /^Credits/ }).click();
+    await page.getByRole('heading', { name: 'Credits', exact: true }).waitFor();
+    await expect(page.locator('.nav-balance').textContent()).resolves.toBe('100');
+    await expect(page.getByText('Starter credits for a new account').isVisible()).resolves.toBe(true);
+    await shoot(page, 'credits-desktop');
+
+    await page.getByRole('button', { name: 'Buy 1,000 credits for €5.00' }).click();
+    await page.getByRole('heading', { name: 'Pay' }).waitFor();
+    await page.getByRole('link', { name: 'Pay and return' }).click();
+    await page.getByRole('heading', { name: 'Waiting for confirmation' }).waitFor();
+    await shoot(page, 'checkout-waiting-desktop');
+
+    const [checkout] = stripe.requests;
+    const { payload, signature } = signEvent(
+      checkoutSessionEvent('checkout.session.completed', {
+        sessionId: 'cs_test_stub_1',
+        userId: checkout.form.get('metadata[userId]')!,
+        credits: 1000,
+      }),
+      { at: new Date() },
+    );
+    const webhook = await fetch(`${server.baseUrl}/billing/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    });
+    expect(webhook.status).toBe(200);
+    // No reload by the test: the page's own meta refresh brings the confirmation.
+    await page.getByRole('heading', { name: 'Payment received' }).waitFor();
+    await expect(page.getByText('Payment received, credits added: 1,000 credits').isVisible()).resolves.toBe(
+      true,
+    );
+    await expect(page.locator('.nav-balance').textContent()).resolves.toBe('1,100');
+    await shoot(page, 'checkout-success-desktop');
+    const successPath = new URL(page.url()).pathname + new URL(page.url()).search;
+    expect(successPath).toBe('/credits/success?session_id=cs_test_stub_1');
+
+    await page.getByRole('link', { name: 'Back to your credits' }).click();
+    await expect(page.locator('.balance strong').textContent()).resolves.toBe('1,100');
+    await expect(page.getByText('Bought with Stripe Checkout').isVisible()).resolves.toBe(true);
+    return successPath;
+  }
 });

@@ -16,12 +16,15 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts the built service (`dist/src/main.js`, what `npm start` runs) and waits for /health. */
+/**
+ * Starts the built service (`dist/src/main.js`, what `npm start` runs) and waits for /health; on
+ * `env.PORT` when given (so that PUBLIC_URL can name it), else on a free port.
+ */
 export async function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 60_000,
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
     [join(__dirname, '..', '..', 'dist', 'src', 'main.js')],

@@ -48,7 +48,7 @@ export async function createWebTestApp(
     .overrideProvider(PollScheduler)
     .useValue({})
     .compile();
-  const app = moduleRef.createNestApplication({ logger: false });
+  const app = moduleRef.createNestApplication({ logger: false, rawBody: true });
   await app.listen(0, '127.0.0.1');
   const baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
   return {

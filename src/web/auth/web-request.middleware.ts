@@ -1,8 +1,10 @@
 import { Inject, Injectable, NestMiddleware } from '@nestjs/common';
 import { NextFunction, Request, Response } from 'express';
 import { randomBytes } from 'node:crypto';
+import { BillingService } from '../../billing/billing.service';
 import { CONFIG } from '../../config/config.module';
 import { Config } from '../../config/load-config';
+import { contentSecurityPolicy } from '../domain/content-security-policy';
 import { parseCookieHeader } from '../domain/cookies';
 import { csrfTokenFor } from '../domain/csrf';
 import { WebContext, WebRequest } from '../web-request';
@@ -17,6 +19,7 @@ import { CSRF_COOKIE, SESSION_COOKIE, WebCookies } from './web-cookies';
 export class WebRequestMiddleware implements NestMiddleware {
   constructor(
     private readonly sessions: SessionsService,
+    private readonly billing: BillingService,
     private readonly cookies: WebCookies,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
@@ -44,6 +47,7 @@ export class WebRequestMiddleware implements NestMiddleware {
     return {
       user,
       sessionToken: user ? sessionToken : null,
+      balance: user ? await this.billing.balanceOf(user.id) : null,
       csrfToken: csrfTokenFor(binding, this.config.SECRET_KEY),
       scriptNonce,
     };
@@ -51,11 +55,7 @@ export class WebRequestMiddleware implements NestMiddleware {
 }
 
 function setSecurityHeaders(response: Response, scriptNonce: string): void {
-  response.setHeader(
-    'Content-Security-Policy',
-    `default-src 'none'; style-src 'self'; img-src 'self' data:; script-src 'nonce-${scriptNonce}'; ` +
-      "base-uri 'none'; frame-ancestors 'none'",
-  );
+  response.setHeader('Content-Security-Policy', contentSecurityPolicy(scriptNonce));
   response.removeHeader('X-Powered-By');
   response.setHeader('X-Content-Type-Options', 'nosniff');
   response.setHeader('X-Frame-Options', 'DENY');

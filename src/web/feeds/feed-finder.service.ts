@@ -8,7 +8,13 @@ import { decodeBody } from '../../entries/domain/decode-body';
 import { SafeHttpClient } from '../../fetcher/safe-http-client';
 
 export type FeedLookup =
-  | { kind: 'feed'; url: string; title: string | null; newest: NormalizedEntry | null }
+  | {
+      kind: 'feed';
+      url: string;
+      title: string | null;
+      siteUrl: string | null;
+      newest: NormalizedEntry | null;
+    }
   | { kind: 'choices'; pageUrl: string; feeds: DiscoveredFeed[] };
 
 const ACCEPT =
@@ -39,7 +45,13 @@ export class FeedFinder {
   private async asFeed(url: string, body: string): Promise<FeedLookup & { kind: 'feed' }> {
     try {
       const parsed = await parseFeed(body, { feedUrl: url });
-      return { kind: 'feed', url, title: parsed.title, newest: newestOf(parsed.entries) };
+      return {
+        kind: 'feed',
+        url,
+        title: parsed.title,
+        siteUrl: parsed.siteUrl,
+        newest: newestOf(parsed.entries),
+      };
     } catch (error) {
       throw new ValidationError(`${url} looks like a feed but cannot be read: ${(error as Error).message}`);
     }

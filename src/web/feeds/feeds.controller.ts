@@ -15,11 +15,12 @@ import { Response } from 'express';
 import { ValidationError } from '../../common/errors';
 import { FeedsService } from '../../feeds/feeds.service';
 import { CsrfGuard, SignedInGuard } from '../auth/guards';
-import { emailPreviewOf } from '../domain/preview';
+import { DeliveryPause } from '../credits/delivery-pause.service';
 import { readSubscriptionForm, SubscriptionFormValues } from '../domain/subscription-form';
 import { WebViews } from '../views/web-views';
 import { WebExceptionsFilter } from '../web-exceptions.filter';
 import { WebRequest } from '../web-request';
+import { allowEmailPreview, EmailPreviews } from './email-preview.service';
 import { FeedFinder } from './feed-finder.service';
 
 type Form = Record<string, unknown>;
@@ -40,17 +41,23 @@ export class FeedsController {
   constructor(
     private readonly feeds: FeedsService,
     private readonly finder: FeedFinder,
+    private readonly pause: DeliveryPause,
+    private readonly previews: EmailPreviews,
     private readonly views: WebViews,
   ) {}
 
   @Get('feeds')
   @Header('Content-Type', 'text/html; charset=utf-8')
   async list(@Req() request: WebRequest, @Query('notice') notice?: string): Promise<string> {
-    const subscriptions = await this.feeds.subscriptionsOfUser(request.web.user!.id);
+    const userId = request.web.user!.id;
+    const [subscriptions, pauseReason] = await Promise.all([
+      this.feeds.subscriptionsOfUser(userId),
+      this.pause.reasonFor(userId),
+    ]);
     return this.views.render(
       request.web,
       'feeds',
-      { title: 'Your feeds', subscriptions, notice: NOTICES[notice ?? ''] },
+      { title: 'Your feeds', subscriptions, pauseReason, notice: NOTICES[notice ?? ''] },
       '/feeds',
     );
   }
@@ -87,11 +94,12 @@ export class FeedsController {
           { title: 'Add a feed', url, choices: found.feeds },
           '/feeds',
         );
-      const newest = found.newest && emailPreviewOf(found.newest);
+      const emailHtml = found.newest && this.previews.entryEmailHtml(request.web.user!, found, found.newest);
+      if (emailHtml) allowEmailPreview(request, response);
       return this.views.render(
         request.web,
         'feed-add',
-        { title: 'Add a feed', url, feed: { ...found, newest }, form: DEFAULT_FORM },
+        { title: 'Add a feed', url, feed: found, emailHtml, form: DEFAULT_FORM },
         '/feeds',
       );
     } catch (error) {

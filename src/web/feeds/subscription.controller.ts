@@ -15,11 +15,11 @@ import { Response } from 'express';
 import { ValidationError } from '../../common/errors';
 import { FeedsService, Subscription, Feed } from '../../feeds/feeds.service';
 import { CsrfGuard, SignedInGuard } from '../auth/guards';
-import { emailPreviewOf } from '../domain/preview';
 import { readSubscriptionForm, subscriptionFormValues } from '../domain/subscription-form';
 import { WebViews } from '../views/web-views';
 import { WebExceptionsFilter } from '../web-exceptions.filter';
 import { WebRequest } from '../web-request';
+import { allowEmailPreview, EmailPreviews } from './email-preview.service';
 import { FeedFinder } from './feed-finder.service';
 
 /** One of the user's subscriptions: its feed's state, its settings, a preview, unsubscribing. */
@@ -30,6 +30,7 @@ export class SubscriptionController {
   constructor(
     private readonly feeds: FeedsService,
     private readonly finder: FeedFinder,
+    private readonly previews: EmailPreviews,
     private readonly views: WebViews,
   ) {}
 
@@ -48,13 +49,25 @@ export class SubscriptionController {
   /** Fetches the feed now and shows its newest post as it would arrive. */
   @Get('preview')
   @Header('Content-Type', 'text/html; charset=utf-8')
-  async preview(@Req() request: WebRequest, @Param('id') id: string): Promise<string> {
+  async preview(
+    @Req() request: WebRequest,
+    @Res({ passthrough: true }) response: Response,
+    @Param('id') id: string,
+  ): Promise<string> {
     const subscription = await this.feeds.subscriptionOfUser(request.web.user!.id, id);
     const form = subscriptionFormValues(subscription);
     try {
       const feed = await this.finder.fetchFeed(subscription.feed.url);
-      const newest = feed.newest ? emailPreviewOf(feed.newest) : null;
-      return this.page(request, subscription, { form, preview: { newest, title: feed.title } });
+      const known = subscription.feed;
+      const emailHtml =
+        feed.newest &&
+        this.previews.entryEmailHtml(
+          request.web.user!,
+          { ...feed, id: known.id, subscriptionId: subscription.id, title: known.title ?? feed.title },
+          feed.newest,
+        );
+      if (emailHtml) allowEmailPreview(request, response);
+      return this.page(request, subscription, { form, preview: { emailHtml } });
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
       return this.page(request, subscription, { form, error: error.message });

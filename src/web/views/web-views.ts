@@ -3,6 +3,7 @@ import Handlebars from 'handlebars';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { WebContext } from '../web-request';
+import { formatCredits } from '../domain/credits';
 import { formatInstant } from '../domain/format';
 
 /** Where templates/web sits: two levels above src/web/views in the sources, three in dist/. */
@@ -13,8 +14,7 @@ export const TEMPLATES_DIR = [join(__dirname, '..', '..', '..'), join(__dirname,
 const NAVIGATION = [
   { href: '/feeds', label: 'Feeds' },
   { href: '/account', label: 'Account' },
-  // Filled in after the billing and support merges.
-  { href: '/credits', label: 'Credits' },
+  { href: '/credits', label: 'Credits', showsBalance: true },
   { href: '/support', label: 'Support', isSupportOnly: true },
 ];
 
@@ -62,6 +62,7 @@ export class WebViews {
       ? NAVIGATION.filter((item) => !item.isSupportOnly || user.role === 'support').map((item) => ({
           ...item,
           isCurrent: path.startsWith(item.href),
+          balance: item.showsBalance && context.balance !== null ? formatCredits(context.balance) : null,
         }))
       : [];
     return this.layout({ ...shared, navigation, body: template(shared) });

@@ -55,8 +55,8 @@ describe('Stripe Checkout against a loopback Stripe API', () => {
       'metadata[pack]': '5000',
       'metadata[credits]': '5000',
       'payment_intent_data[metadata][userId]': userId,
-      success_url: 'https://tidings.example/billing?checkout=success&session_id={CHECKOUT_SESSION_ID}',
-      cancel_url: 'https://tidings.example/billing?checkout=cancelled',
+      success_url: 'https://tidings.example/credits/success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'https://tidings.example/credits/cancel',
     });
   });
 

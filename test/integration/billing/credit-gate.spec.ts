@@ -70,7 +70,7 @@ describe.each(testDialects())('the credit gate in front of the outbox on %s', (d
     const notice = smtp.messages.find((message) => message.parsed.subject?.includes('paused'));
     expect(notice?.envelope.to).toEqual(['short@example.com']);
     expect(notice?.parsed.text).toContain('Your balance is 0 credits');
-    expect(notice?.parsed.text).toContain('https://tidings.example/billing');
+    expect(notice?.parsed.text).toContain('https://tidings.example/credits');
     expect(await billing.balanceOf(user.id)).toBe(0);
     expect(takeSubjects()).toEqual({ posts: 2, notices: 1 });
 

@@ -1,3 +1,4 @@
+import { OutboxService } from '../../../src/mail/outbox.service';
 import { FeedServer, rssFeed } from '../../support/feed-server';
 import { testDialects } from '../../support/test-database';
 import { createWebTestApp, WebClient, WebTestApp } from '../../support/web-app';
@@ -52,10 +53,17 @@ describe.each(testDialects())('dashboard feeds on %s', (dialect) => {
     const found = await reader.post('/feeds/lookup', { url: site.url('/moved') });
     expect(found.status).toBe(200);
     expect(found.html).toContain(site.url('/feed.xml'));
-    expect(found.html).toContain('Newest &lt;post&gt;');
-    expect(found.html).toContain('Body with markup');
+    expect(found.html).toContain('<iframe class="email-frame" sandbox=""');
     expect(found.html).not.toContain('<script>alert');
-    expect(found.html).not.toContain('javascript:');
+    expect(found.headers.get('content-security-policy')).toMatch(/style-src 'self' 'unsafe-inline'/);
+    expect(found.headers.get('content-security-policy')).toMatch(/script-src 'nonce-[^']+';/);
+    const email = previewedEmail(found.html);
+    expect(email).toMatch(/^<!doctype html>/i);
+    expect(email).toContain('Newest &lt;post&gt;');
+    expect(email).toMatch(/Body with\s*(<[^>]+>)*\s*markup/);
+    expect(email).not.toMatch(/<script|javascript:/i);
+    expect(email).toContain('You get this email because you subscribed to Example Blog with Tidings.');
+    expect(await web.app.get(OutboxService).findByDedupKeys(['preview'])).toEqual([]);
 
     const saved = await reader.post('/feeds', {
       url: site.url('/feed.xml'),
@@ -79,8 +87,11 @@ describe.each(testDialects())('dashboard feeds on %s', (dialect) => {
     const id = subscriptionId(list.html, site.url('/feed.xml'));
     const preview = await reader.get(`/feeds/${id}/preview`);
     expect(preview.status).toBe(200);
-    expect(preview.html).toContain('Newest &lt;post&gt;');
+    expect(previewedEmail(preview.html)).toContain('Newest &lt;post&gt;');
     expect(preview.html).not.toContain('<script>alert');
+    expect((await reader.get(`/feeds/${id}`)).headers.get('content-security-policy')).not.toContain(
+      'unsafe-inline',
+    );
   });
 
   it('lets the reader pick when a site has several feeds', async () => {
@@ -223,4 +234,20 @@ function subscriptionId(html: string, url: string): string {
   const cards = html.split('<li class="card feed">');
   const card = cards.find((text) => text.includes(url));
   return /href="\/feeds\/([0-9A-Z]{26})"/.exec(card ?? '')![1];
+}
+
+/** The email HTML inside the preview frame's srcdoc attribute, unescaped as the browser reads it. */
+function previewedEmail(page: string): string {
+  const srcdoc = /<iframe [^>]*srcdoc="([^"]*)"/.exec(page)?.[1];
+  if (srcdoc === undefined) throw new Error('no email preview on the page');
+  const entities: Record<string, string> = {
+    amp: '&',
+    lt: '<',
+    gt: '>',
+    quot: '"',
+    '#x27': "'",
+    '#x60': '`',
+    '#x3D': '=',
+  };
+  return srcdoc.replace(/&(amp|lt|gt|quot|#x27|#x60|#x3D);/g, (_, name: string) => entities[name]);
 }
