@@ -14,6 +14,8 @@ import { DigestSchedulerModule } from './delivery/digest-scheduler.module';
 import { EntriesModule } from './entries/entries.module';
 import { FeedsModule } from './feeds/feeds.module';
 import { FetcherModule } from './fetcher/fetcher.module';
+import { PushModule } from './fetcher/push/push.module';
+import { PushSchedulerModule } from './fetcher/push/push.scheduler';
 import { SchedulerModule } from './fetcher/scheduler.module';
 import { HealthController } from './health/health.controller';
 import { MailModule } from './mail/mail.module';
@@ -42,8 +44,9 @@ export class AppModule {
         BillingModule,
         DeliveryModule,
         FetcherModule,
+        PushModule,
         ...(role === 'serve'
-          ? [ScheduleModule.forRoot(), SchedulerModule, DigestSchedulerModule, WebModule]
+          ? [ScheduleModule.forRoot(), SchedulerModule, DigestSchedulerModule, PushSchedulerModule, WebModule]
           : []),
       ],
       controllers: [HealthController],

@@ -75,6 +75,9 @@ export const configSchema = z.object({
     .regex(/^[a-z]{3}$/, 'expected a three-letter ISO currency code in lower case')
     .default('eur'),
   INBOUND_SMTP_PORT: port.optional(),
+  WEBSUB_LEASE_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(864_000),
+  PING_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  PING_COALESCE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

@@ -4,6 +4,7 @@ import { MailDelivery1763769620000 } from './1763769620000-mail-delivery';
 import { BillingLedger1763769630000 } from './1763769630000-billing-ledger';
 import { DeliveryDigests1763769640000 } from './1763769640000-delivery-digests';
 import { WebSignInAndSessions1763769650000 } from './1763769650000-web-sign-in-and-sessions';
+import { Push1763769670000 } from './1763769670000-push';
 import { ExtractedArticles1763769680000 } from './1763769680000-extracted-articles';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
@@ -14,5 +15,6 @@ export const migrations = [
   BillingLedger1763769630000,
   DeliveryDigests1763769640000,
   WebSignInAndSessions1763769650000,
+  Push1763769670000,
   ExtractedArticles1763769680000,
 ];
