@@ -14,6 +14,8 @@ import { DigestSchedulerModule } from './delivery/digest-scheduler.module';
 import { EntriesModule } from './entries/entries.module';
 import { FeedsModule } from './feeds/feeds.module';
 import { FetcherModule } from './fetcher/fetcher.module';
+import { PushModule } from './fetcher/push/push.module';
+import { PushSchedulerModule } from './fetcher/push/push.scheduler';
 import { SchedulerModule } from './fetcher/scheduler.module';
 import { HealthController } from './health/health.controller';
 import { MailModule } from './mail/mail.module';
@@ -45,8 +47,16 @@ export class AppModule {
         DeliveryModule,
         FetcherModule,
         SupportModule,
+        PushModule,
         ...(role === 'serve'
-          ? [ScheduleModule.forRoot(), SchedulerModule, DigestSchedulerModule, WebModule, InboundSmtpModule]
+          ? [
+              ScheduleModule.forRoot(),
+              SchedulerModule,
+              DigestSchedulerModule,
+              PushSchedulerModule,
+              WebModule,
+              InboundSmtpModule,
+            ]
           : []),
       ],
       controllers: [HealthController],

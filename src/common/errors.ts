@@ -19,3 +19,7 @@ export class NotFoundError extends DomainError {
 export class ConflictError extends DomainError {
   readonly httpStatus = 409;
 }
+
+export class TooManyRequestsError extends DomainError {
+  readonly httpStatus = 429;
+}

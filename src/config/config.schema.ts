@@ -83,6 +83,9 @@ export const configSchema = z.object({
     .default(10 * 1024 * 1024),
   SUPPORT_WEBHOOK_SECRET: z.string().min(16, 'expected at least 16 characters').optional(),
   SUPPORT_AUTO_ACK: booleanFromEnv.default(false),
+  WEBSUB_LEASE_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(864_000),
+  PING_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  PING_COALESCE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

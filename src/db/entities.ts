@@ -7,6 +7,8 @@ import { CreditPurchaseEntity } from '../billing/credit-purchase.entity';
 import { LedgerEntryEntity } from '../billing/ledger-entry.entity';
 import { EntryEntity } from '../entries/entry.entity';
 import { FeedEntity } from '../feeds/feed.entity';
+import { PingUrlEntity } from '../fetcher/push/ping-cache/ping-url.entity';
+import { PushSubscriptionEntity } from '../fetcher/push/websub/push-subscription.entity';
 import { SubscriptionEntity } from '../feeds/subscription.entity';
 import { HostHoldEntity } from '../fetcher/host-hold.entity';
 import { MailSuppressionEntity } from '../mail/mail-suppression.entity';
@@ -37,4 +39,6 @@ export const entities = [
   SupportMessageEntity,
   SupportAcknowledgementEntity,
   MailSuppressionEntity,
+  PushSubscriptionEntity,
+  PingUrlEntity,
 ];

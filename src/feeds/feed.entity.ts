@@ -60,6 +60,10 @@ export class FeedEntity {
   @Column({ name: 'poll_interval_seconds', type: 'integer', nullable: true })
   pollIntervalSeconds!: number | null;
 
+  /** Until when the publisher pushes to us (a WebSub lease): polling is then only a safety net. */
+  @Column({ name: 'push_active_until', type: 'datetime', nullable: true })
+  pushActiveUntil!: Date | null;
+
   @Column({ name: 'created_at', type: 'datetime' })
   createdAt!: Date;
 

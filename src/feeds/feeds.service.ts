@@ -31,6 +31,7 @@ export type FeedPollUpdate = Partial<
     | 'failingSince'
     | 'brokenSince'
     | 'pollIntervalSeconds'
+    | 'pushActiveUntil'
   >
 >;
 export interface FeedSummary extends Feed {
@@ -39,6 +40,8 @@ export interface FeedSummary extends Feed {
 
 @Injectable()
 export class FeedsService {
+  private readonly unsubscribeListeners: Array<(feedId: string) => Promise<void>> = [];
+
   constructor(
     @InjectRepository(FeedEntity) private readonly feeds: Repository<FeedEntity>,
     @InjectRepository(SubscriptionEntity) private readonly subscriptions: Repository<SubscriptionEntity>,
@@ -70,12 +73,21 @@ export class FeedsService {
     const feed = await this.feeds.findOneBy({ urlHash: sha256Hex(url.trim()) });
     const result = feed ? await this.subscriptions.delete({ userId, feedId: feed.id }) : undefined;
     if (!result?.affected) throw new NotFoundError(`not subscribed to ${url.trim()}`);
+    await this.tellUnsubscribed(feed!.id);
+  }
+
+  /** Told after a reader leaves a feed (push subscriptions end with the feed's last reader). */
+  onUnsubscribed(listener: (feedId: string) => Promise<void>): void {
+    this.unsubscribeListeners.push(listener);
   }
 
   /** Ends one subscription by id (one-click unsubscribe); false when it was already gone. */
   async removeSubscription(subscriptionId: string): Promise<boolean> {
-    const result = await this.subscriptions.delete({ id: subscriptionId });
-    return (result.affected ?? 0) > 0;
+    const subscription = await this.subscriptions.findOneBy({ id: subscriptionId });
+    const result = subscription ? await this.subscriptions.delete({ id: subscriptionId }) : undefined;
+    if (!result?.affected) return false;
+    await this.tellUnsubscribed(subscription!.feedId);
+    return true;
   }
 
   async subscriptionsOfUser(userId: string): Promise<Array<Subscription & { feed: Feed }>> {
@@ -105,13 +117,18 @@ export class FeedsService {
 
   /**
    * Feeds still polled (active, or broken and waiting to recover) with at least one subscriber whose next
-   * poll is due (every such feed with `all`). Gone feeds are never polled again.
+   * poll is due (every such feed with `all`; those of `only`, due or not). Gone feeds are never polled again.
    */
-  async dueFeeds(now: Date, options: { all?: boolean; limit?: number } = {}): Promise<FeedSummary[]> {
+  async dueFeeds(
+    now: Date,
+    options: { all?: boolean; only?: readonly string[]; limit?: number } = {},
+  ): Promise<FeedSummary[]> {
+    if (options.only?.length === 0) return [];
     const feeds = await this.feeds.find({
       where: {
         status: In(['active', 'broken']),
-        ...(options.all ? {} : { nextPollAt: LessThanOrEqual(now) }),
+        ...(options.only ? { id: In([...options.only]) } : {}),
+        ...(options.all || options.only ? {} : { nextPollAt: LessThanOrEqual(now) }),
       },
       order: { nextPollAt: 'ASC' },
       take: options.limit,
@@ -145,6 +162,10 @@ export class FeedsService {
     });
   }
 
+  private async tellUnsubscribed(feedId: string): Promise<void> {
+    for (const listener of this.unsubscribeListeners) await listener(feedId);
+  }
+
   private async findOrCreateFeed(url: string, now: Date): Promise<Feed> {
     const urlHash = sha256Hex(url);
     const existing = await this.feeds.findOneBy({ urlHash });
@@ -167,6 +188,7 @@ export class FeedsService {
       failingSince: null,
       brokenSince: null,
       pollIntervalSeconds: null,
+      pushActiveUntil: null,
       createdAt: now,
       updatedAt: now,
     });

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { sha256Hex } from '../common/ids';
 import { isUniqueViolation } from '../common/zod-errors';
 import { CONFIG } from '../config/config.module';
@@ -6,9 +6,9 @@ import { Config } from '../config/load-config';
 import { DeliveryService } from '../delivery/delivery.service';
 import { EntriesService } from '../entries/entries.service';
 import { FeedParseError, parseFeed } from '../entries/domain/parse-feed';
-import { FeedPollUpdate, FeedsService, FeedSummary } from '../feeds/feeds.service';
+import { Feed, FeedPollUpdate, FeedsService, FeedSummary } from '../feeds/feeds.service';
 import { HealthPolicy, nextHealth, PollResult } from './domain/feed-health';
-import { adaptiveIntervalMs, keptIntervalMs } from './domain/poll-interval';
+import { adaptiveIntervalMs, keptIntervalMs, scheduledIntervalMs } from './domain/poll-interval';
 import { freshnessMs, HeaderValue, isBotChallenge, retryAfterUntil } from './domain/response-hints';
 import { FetchError } from './fetch-error';
 import { FeedNotices } from './feed-notices';
@@ -27,6 +27,13 @@ export interface FeedPollResult {
   emailsEnqueued: number;
 }
 
+/** Told after each fetch that brought a new body, with the response and the feed's site link (push reads them). */
+export type FeedFetchedListener = (
+  feed: Feed,
+  response: SafeFetchResponse,
+  siteUrl: string | null,
+) => Promise<void>;
+
 interface Finish {
   result: PollResult;
   outcome: string;
@@ -39,6 +46,9 @@ interface Finish {
 /** Polls one feed: conditional GET → 304 / same hash / parse → dedup → delivery, then its new state. */
 @Injectable()
 export class FeedPoller {
+  private readonly logger = new Logger(FeedPoller.name);
+  private readonly fetchedListeners: FeedFetchedListener[] = [];
+
   constructor(
     private readonly feeds: FeedsService,
     private readonly entries: EntriesService,
@@ -65,7 +75,31 @@ export class FeedPoller {
     }
     const moved =
       response.permanentUrl && response.permanentUrl !== feed.url ? { url: response.permanentUrl } : {};
-    return this.finish(feed, now, await this.interpret(feed, response, now), writer, moved);
+    const done = await this.interpret(feed, response, now);
+    const result = await this.finish(feed, now, done, writer, moved);
+    if (done.outcome === 'parsed') await this.tellFetched(feed, response, done.update?.siteUrl ?? null);
+    return result;
+  }
+
+  /**
+   * A body the publisher pushed (WebSub): parsed, deduplicated and delivered like a fetched one, without
+   * fetching. One that does not parse changes nothing (the feed itself is not failing).
+   */
+  async ingestPushed(
+    feed: FeedSummary,
+    body: Buffer,
+    now: Date,
+    contentType?: string,
+  ): Promise<FeedPollResult> {
+    const pushed = { status: 200, finalUrl: feed.url, permanentUrl: null, headers: {}, body };
+    const done = await this.parseAndDeliver(feed, pushed, now, {}, 0, contentType);
+    if (done.outcome !== 'parsed')
+      return { outcome: done.outcome, isFailure: true, newEntries: 0, emailsEnqueued: 0 };
+    return this.finish(feed, now, { ...done, outcome: 'pushed' }, undefined);
+  }
+
+  onFetched(listener: FeedFetchedListener): void {
+    this.fetchedListeners.push(listener);
   }
 
   private async interpret(feed: FeedSummary, response: SafeFetchResponse, now: Date): Promise<Finish> {
@@ -104,13 +138,11 @@ export class FeedPoller {
     now: Date,
     update: FeedPollUpdate,
     hinted: number,
+    contentType = first(response.headers['content-type']),
   ): Promise<Finish> {
     let parsed;
     try {
-      parsed = await parseFeed(response.body, {
-        feedUrl: response.finalUrl,
-        contentType: first(response.headers['content-type']),
-      });
+      parsed = await parseFeed(response.body, { feedUrl: response.finalUrl, contentType });
     } catch (error) {
       if (!(error instanceof FeedParseError)) throw error;
       return { result: failure(), outcome: 'parse-error', error: error.message, delivered: [0, 0] };
@@ -141,7 +173,14 @@ export class FeedPoller {
     writer: PollStateWriter | undefined,
     moved: FeedPollUpdate = {},
   ): Promise<FeedPollResult> {
-    const health = nextHealth(feed, done.result, now, this.policy(), Math.random());
+    const scheduled =
+      done.result.kind === 'success'
+        ? {
+            ...done.result,
+            intervalMs: scheduledIntervalMs(done.result.intervalMs, feed.pushActiveUntil, now, this.limits()),
+          }
+        : done.result;
+    const health = nextHealth(feed, scheduled, now, this.policy(), Math.random());
     const update = changedFields(feed, {
       ...done.update,
       lastOutcome: done.outcome,
@@ -168,6 +207,14 @@ export class FeedPoller {
       await this.notices.tell(feed, health.notify, done.error ?? done.outcome, health.brokenSince);
     const [newEntries, emailsEnqueued] = done.delivered ?? [0, 0];
     return { outcome: done.outcome, isFailure: done.result.kind !== 'success', newEntries, emailsEnqueued };
+  }
+
+  private async tellFetched(feed: Feed, response: SafeFetchResponse, siteUrl: string | null): Promise<void> {
+    for (const listener of this.fetchedListeners) {
+      await listener(feed, response, siteUrl).catch((error: Error) =>
+        this.logger.warn(`after fetching feed ${feed.id}: ${error.message}`),
+      );
+    }
   }
 
   private limits() {

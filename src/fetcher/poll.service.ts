@@ -2,11 +2,13 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
+import { NotFoundError } from '../common/errors';
 import { FeedsService, FeedSummary } from '../feeds/feeds.service';
-import { FeedPoller, FeedPollResult } from './feed-poller';
+import { FeedFetchedListener, FeedPoller, FeedPollResult } from './feed-poller';
 import { HostHoldsService, hostOf } from './host-holds.service';
 import { runWithHostLimits, shuffled } from './host-pool';
 import { PollStateWriter } from './poll-state-writer';
+import { PingQueue } from './push/domain/ping-queue';
 
 export interface PollReport {
   polled: number;
@@ -22,6 +24,9 @@ export class PollService {
   private readonly logger = new Logger(PollService.name);
   /** Feeds claimed by a cycle of this process: a cycle never polls a feed another cycle still has in hand. */
   private readonly inFlight = new Set<string>();
+  /** Pinged feeds, polled first in first out ahead of scheduled ones, coalesced per feed. */
+  private readonly priorityLane: PingQueue;
+  private draining: Promise<PollReport> | null = null;
 
   constructor(
     private readonly feeds: FeedsService,
@@ -29,38 +34,109 @@ export class PollService {
     private readonly holds: HostHoldsService,
     private readonly clock: Clock,
     @Inject(CONFIG) private readonly config: Config,
-  ) {}
+  ) {
+    this.priorityLane = new PingQueue(config.PING_COALESCE_SECONDS * 1000);
+  }
 
   /**
-   * One poll cycle: the due feeds (every feed with `all`) in a random order, under the global and
-   * per-host limits; feeds on a host that asked us to wait (Retry-After) are left for later.
+   * One poll cycle: the pinged feeds waiting in the priority lane, then the due feeds (every feed with
+   * `all`) in a random order, under the global and per-host limits; feeds on a host that asked us to
+   * wait (Retry-After) are left for later.
    */
   async pollDue(options: { all?: boolean; now?: Date } = {}): Promise<PollReport> {
     const now = options.now ?? this.clock.now();
-    const report: PollReport = { polled: 0, failed: 0, newEntries: 0, emailsEnqueued: 0, outcomes: {} };
-    const holds = await this.holds.activeHolds(now);
+    const pinged = await this.takePinged(now);
+    const isPinged = new Set(pinged.map((feed) => feed.id));
     const due = await this.feeds.dueFeeds(now, { all: options.all });
+    const scheduled = shuffled(due.filter((feed) => !isPinged.has(feed.id)));
+    return this.pollFeeds([...pinged, ...scheduled], isPinged, now, emptyReport());
+  }
+
+  /**
+   * Polls these feeds at once, ahead of scheduled polls, first in first out; a feed already waiting is
+   * not queued twice, and one pinged again while or just after it is polled gets one more poll when its
+   * coalescing window (PING_COALESCE_SECONDS) ends. Resolves when the lane is empty.
+   */
+  refreshNow(feedIds: readonly string[]): Promise<PollReport> {
+    const now = this.clock.now();
+    for (const feedId of feedIds) this.priorityLane.enqueue(feedId, now);
+    this.draining ??= this.drainPriorityLane().finally(() => {
+      this.draining = null;
+      // A ping that arrived after the drain's last look must not wait for the next cycle.
+      if (this.priorityLane.size > 0) void this.refreshNow([]);
+    });
+    return this.draining;
+  }
+
+  /** Processes a body the publisher pushed (WebSub) like a fetched one: parse, dedup, delivery. */
+  async ingestBody(feedId: string, body: Buffer, contentType?: string): Promise<FeedPollResult> {
+    const now = this.clock.now();
+    const [feed] = await this.feeds.dueFeeds(now, { only: [feedId] });
+    if (!feed) throw new NotFoundError(`no polled feed ${feedId}`);
+    return this.poller.ingestPushed(feed, body, now, contentType);
+  }
+
+  /** `listener` runs after each fetch that brought a new body (push discovery). */
+  onFeedFetched(listener: FeedFetchedListener): void {
+    this.poller.onFetched(listener);
+  }
+
+  private async drainPriorityLane(): Promise<PollReport> {
+    const report = emptyReport();
+    for (;;) {
+      const now = this.clock.now();
+      const pinged = await this.takePinged(now);
+      if (pinged.length === 0) return report;
+      await this.pollFeeds(pinged, new Set(pinged.map((feed) => feed.id)), now, report);
+    }
+  }
+
+  /** Every feed ready in the priority lane, in order; those no longer polled leave it at once. */
+  private async takePinged(now: Date): Promise<FeedSummary[]> {
+    const feedIds: string[] = [];
+    for (let feedId = this.priorityLane.take(now); feedId !== null; feedId = this.priorityLane.take(now))
+      feedIds.push(feedId);
+    const feeds = new Map((await this.feeds.dueFeeds(now, { only: feedIds })).map((feed) => [feed.id, feed]));
+    for (const feedId of feedIds) if (!feeds.has(feedId)) this.priorityLane.done(feedId, now);
+    return feedIds.flatMap((feedId) => feeds.get(feedId) ?? []);
+  }
+
+  /** Polls `ordered` under the host limits (each host's feeds in this order); pinged ones leave the lane. */
+  private async pollFeeds(
+    ordered: FeedSummary[],
+    isPinged: ReadonlySet<string>,
+    now: Date,
+    report: PollReport,
+  ): Promise<PollReport> {
+    const holds = await this.holds.activeHolds(now);
     const limits = {
       concurrency: this.config.FETCH_CONCURRENCY,
       perHost: this.config.FETCH_PER_HOST,
       gapMs: this.config.FETCH_HOST_GAP_MS,
     };
     const writer = new PollStateWriter(this.feeds);
-    const work = due.map((feed) => ({ feed, host: hostOf(feed.url) }));
+    const work = ordered.map((feed) => ({ feed, host: hostOf(feed.url) }));
     // A feed stays claimed until its new state is written, so an overlapping cycle cannot poll it again.
     const claimed: string[] = [];
     try {
       await runWithHostLimits(
-        shuffled(work),
+        work,
         (item) => item.host,
         limits,
         async ({ feed, host }) => {
           // Checked when the work starts, not when the cycle loads: overlapping cycles load the same feeds.
-          if (this.inFlight.has(feed.id)) return;
-          this.inFlight.add(feed.id);
-          claimed.push(feed.id);
-          const result = await this.pollOne(feed, host, now, holds, writer);
-          if (result) tally(report, result);
+          const isBusy = this.inFlight.has(feed.id);
+          if (!isBusy) {
+            this.inFlight.add(feed.id);
+            claimed.push(feed.id);
+            const result = await this.pollOne(feed, host, now, holds, writer);
+            if (result) tally(report, result);
+          }
+          if (isPinged.has(feed.id)) {
+            this.priorityLane.done(feed.id, this.clock.now());
+            // Another cycle has it in hand, maybe fetched before the ping: once more after the window.
+            if (isBusy) this.priorityLane.enqueue(feed.id, this.clock.now());
+          }
         },
       );
       await writer.flush();
@@ -94,6 +170,10 @@ export class PollService {
       return { outcome: 'internal-error', isFailure: true, newEntries: 0, emailsEnqueued: 0 };
     }
   }
+}
+
+function emptyReport(): PollReport {
+  return { polled: 0, failed: 0, newEntries: 0, emailsEnqueued: 0, outcomes: {} };
 }
 
 function tally(report: PollReport, result: FeedPollResult): void {

@@ -16,6 +16,8 @@ export interface SafeFetchOptions {
   etag?: string | null;
   lastModified?: string | null;
   userAgent?: string;
+  /** Sends this body with POST (WebSub hubs, rssCloud); only 307/308, which keep method and body, are followed. */
+  post?: { contentType: string; body: string };
 }
 
 export interface SafeFetchResponse {
@@ -29,6 +31,8 @@ export interface SafeFetchResponse {
 }
 
 type Headers = SafeFetchResponse['headers'];
+const FOLLOWED_AFTER_GET = [301, 302, 303, 307, 308];
+const FOLLOWED_AFTER_POST = [307, 308];
 const decoders: Record<string, (buffer: Buffer, options: ZlibOptions) => Promise<Buffer>> = {
   gzip: promisify(gunzip),
   'x-gzip': promisify(gunzip),
@@ -40,7 +44,7 @@ const decoders: Record<string, (buffer: Buffer, options: ZlibOptions) => Promise
 /**
  * The one way Tidings fetches from the internet: http(s) only, every resolved address checked at connect
  * time (redirects included), connect/idle/total timeouts, a body limit after decompression, at most
- * FETCH_MAX_REDIRECTS redirects with loop detection. No cookies, no referrer.
+ * FETCH_MAX_REDIRECTS redirects with loop detection. No cookies, no referrer. GET, or a POST of a small body.
  */
 @Injectable()
 export class SafeHttpClient implements OnModuleDestroy {
@@ -76,7 +80,8 @@ export class SafeHttpClient implements OnModuleDestroy {
       visited.add(current);
       const response = await this.request(current, options, signal);
       const location = headerValue(response.headers, 'location');
-      if (![301, 302, 303, 307, 308].includes(response.statusCode) || !location) {
+      const followed = options.post ? FOLLOWED_AFTER_POST : FOLLOWED_AFTER_GET;
+      if (!followed.includes(response.statusCode) || !location) {
         const body = await this.readBody(response, options.maxBytes ?? this.config.FETCH_MAX_BYTES, current);
         return {
           status: response.statusCode,
@@ -112,8 +117,10 @@ export class SafeHttpClient implements OnModuleDestroy {
     };
     if (options.etag) headers['if-none-match'] = options.etag;
     if (options.lastModified) headers['if-modified-since'] = options.lastModified;
+    if (options.post) headers['content-type'] = options.post.contentType;
     try {
-      return await this.agent.request({ ...target, method: 'GET', headers, signal });
+      const method = options.post ? 'POST' : 'GET';
+      return await this.agent.request({ ...target, method, headers, body: options.post?.body, signal });
     } catch (error) {
       throw asFetchError(error, url);
     }

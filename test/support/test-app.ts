@@ -4,6 +4,7 @@ import { AppModule } from '../../src/app.module';
 import { Clock } from '../../src/common/clock';
 import { loadConfig } from '../../src/config/load-config';
 import { prepareDatabase } from '../../src/db/prepare-database';
+import { freePort } from './server-process';
 import { createTestDatabase, Dialect, TestDatabase } from './test-database';
 
 /** A clock the test moves by hand. */
@@ -29,7 +30,7 @@ export interface TestApp {
   app: INestApplicationContext;
   clock: TestClock;
   database: TestDatabase;
-  /** With `http`: where the app listens on loopback. */
+  /** With `http`: where the app listens on loopback (also its PUBLIC_URL unless `env` sets one). */
   baseUrl: string;
   close(): Promise<void>;
 }
@@ -41,16 +42,21 @@ export interface TestAppOptions {
   http?: boolean;
 }
 
-/** The real application (CLI role: no HTTP, no schedulers) on a fresh, migrated database. */
+/**
+ * The real application (CLI role: no schedulers) on a fresh, migrated database; with `http` it also
+ * serves its routes on a loopback port, as `serve` would (raw bodies kept).
+ */
 export async function createTestApp(
   dialect: Dialect,
   env: Record<string, string> = {},
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase(dialect));
+  const port = options.http ? await freePort() : 0;
   const config = loadConfig({
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     FETCH_ALLOW_PRIVATE: 'true',
+    ...(options.http ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
     ...env,
     DATABASE_URL: database.url,
   });
@@ -60,12 +66,10 @@ export async function createTestApp(
     .overrideProvider(Clock)
     .useValue(clock)
     .compile();
-  let baseUrl = '';
   let app: INestApplicationContext;
   if (options.http) {
-    const server = moduleRef.createNestApplication({ logger: false });
-    await server.listen(0, '127.0.0.1');
-    baseUrl = (await server.getUrl()).replace('[::1]', '127.0.0.1');
+    const server = moduleRef.createNestApplication({ logger: false, rawBody: true });
+    await server.listen(port, '127.0.0.1');
     app = server;
   } else {
     app = await moduleRef.init();
@@ -74,7 +78,7 @@ export async function createTestApp(
     app,
     clock,
     database,
-    baseUrl,
+    baseUrl: options.http ? `http://127.0.0.1:${port}` : '',
     close: async () => {
       await app.close();
       if (!options.database) await database.drop();

@@ -6,6 +6,7 @@ import { DeliveryDigests1763769640000 } from './1763769640000-delivery-digests';
 import { WebSignInAndSessions1763769650000 } from './1763769650000-web-sign-in-and-sessions';
 import { SupportThreads1763769660000 } from './1763769660000-support-threads';
 import { OutboxSoftBounces1763769660002 } from './1763769660002-outbox-soft-bounces';
+import { Push1763769670000 } from './1763769670000-push';
 import { ExtractedArticles1763769680000 } from './1763769680000-extracted-articles';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
@@ -18,5 +19,6 @@ export const migrations = [
   WebSignInAndSessions1763769650000,
   SupportThreads1763769660000,
   OutboxSoftBounces1763769660002,
+  Push1763769670000,
   ExtractedArticles1763769680000,
 ];

@@ -1,4 +1,11 @@
-import { adaptiveIntervalMs, backoffIntervalMs, keptIntervalMs, nextPollAt } from './poll-interval';
+import {
+  adaptiveIntervalMs,
+  backoffIntervalMs,
+  keptIntervalMs,
+  nextPollAt,
+  PUSH_SAFETY_INTERVAL_MS,
+  scheduledIntervalMs,
+} from './poll-interval';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -53,6 +60,25 @@ describe('backoffIntervalMs', () => {
       960,
       24 * 60,
     ]);
+  });
+});
+
+describe('scheduledIntervalMs', () => {
+  const now = new Date('2026-11-22T10:00:00Z');
+  it('keeps the interval of a feed nobody pushes', () => {
+    expect(scheduledIntervalMs(HOUR, null, now, limits)).toBe(HOUR);
+  });
+  it('polls a feed under an active WebSub lease only as a safety net', () => {
+    const leaseEnd = new Date('2026-12-01T00:00:00Z');
+    expect(scheduledIntervalMs(HOUR, leaseEnd, now, limits)).toBe(PUSH_SAFETY_INTERVAL_MS);
+    expect(scheduledIntervalMs(20 * HOUR, leaseEnd, now, limits)).toBe(20 * HOUR);
+  });
+  it('polls as before once the lease has ended', () => {
+    expect(scheduledIntervalMs(HOUR, now, now, limits)).toBe(HOUR);
+  });
+  it('never waits beyond the ceiling', () => {
+    const leaseEnd = new Date('2026-12-01T00:00:00Z');
+    expect(scheduledIntervalMs(HOUR, leaseEnd, now, { ...limits, ceilingMs: 6 * HOUR })).toBe(6 * HOUR);
   });
 });
 

@@ -42,6 +42,25 @@ export function backoffIntervalMs(consecutiveFailures: number, limits: PollInter
   return clamp(limits.floorMs * 2 ** exponent, limits);
 }
 
+/** How rarely a feed whose publisher pushes to us (an active WebSub lease) is still polled, in case the hub fails. */
+export const PUSH_SAFETY_INTERVAL_MS = 12 * HOUR;
+
+/**
+ * The wait before the next poll: the feed's interval, or while the publisher pushes to us until
+ * `pushActiveUntil`, at least the safety interval (within the ceiling, which bounds every wait).
+ */
+export function scheduledIntervalMs(
+  intervalMs: number,
+  pushActiveUntil: Date | null,
+  now: Date,
+  limits: PollIntervalLimits,
+): number {
+  const isPushActive = pushActiveUntil !== null && pushActiveUntil.getTime() > now.getTime();
+  return isPushActive
+    ? Math.max(intervalMs, Math.min(PUSH_SAFETY_INTERVAL_MS, limits.ceilingMs))
+    : intervalMs;
+}
+
 /**
  * The next poll: after the interval ±10 % (`random` in [0, 1)), so that feeds added together drift apart;
  * never before `notBefore` (a Retry-After), which is not capped.

@@ -1,3 +1,4 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { loadConfig } from '../../../src/config/load-config';
 import { DnsResolver } from '../../../src/fetcher/dns-resolver';
@@ -130,6 +131,36 @@ describe('SafeHttpClient', () => {
     expect((await failure(make().fetch(server.url('/to-file'), { accept }))).kind).toBe('bad-url');
   });
 
+  it('POSTs a body, follows 307/308 with the same method and body, and stops at other redirects', async () => {
+    const received: string[] = [];
+    const echo = (status: number, location?: string) => ({
+      handler: (request: IncomingMessage, response: ServerResponse) => {
+        const chunks: Buffer[] = [];
+        request.on('data', (chunk: Buffer) => chunks.push(chunk));
+        request.on('end', () => {
+          received.push(
+            `${request.method} ${request.url} ${request.headers['content-type']} ${Buffer.concat(chunks)}`,
+          );
+          response.writeHead(status, location ? { location } : {}).end(`answer of ${request.url}`);
+        });
+      },
+    });
+    server.set('/hub', echo(307, '/hub2'));
+    server.set('/hub2', echo(308, server.url('/hub3')));
+    server.set('/hub3', echo(202));
+    server.set('/moved', echo(302, '/hub3'));
+    const post = { contentType: 'application/x-www-form-urlencoded', body: 'hub.mode=subscribe' };
+    const answer = await make().fetch(server.url('/hub'), { accept: '*/*', post });
+    expect(answer).toMatchObject({ status: 202, finalUrl: server.url('/hub3') });
+    expect(answer.body.toString()).toBe('answer of /hub3');
+    expect(received).toEqual(
+      ['/hub', '/hub2', '/hub3'].map((path) => `POST ${path} ${post.contentType} hub.mode=subscribe`),
+    );
+    const refused = await make().fetch(server.url('/moved'), { accept: '*/*', post });
+    expect(refused).toMatchObject({ status: 302, finalUrl: server.url('/moved') });
+    expect(received).toHaveLength(4);
+  });
+
   it('times out a server that never answers, and one that stalls mid-body', async () => {
     server.set('/silent', { handler: () => undefined });
     server.set('/stall', { handler: (_, response) => response.writeHead(200).write('<rss>') });
@@ -183,6 +214,8 @@ describe('SafeHttpClient', () => {
       const url = `${origin}:${server.port}/feed`;
       const error = await failure(guarded().fetch(url, { accept }));
       expect(error.kind).toBe('blocked');
+      const post = { contentType: 'text/plain', body: 'x' };
+      expect((await failure(guarded().fetch(url, { accept, post }))).kind).toBe('blocked');
       expect(server.requests).toHaveLength(0);
     });
 

@@ -1,0 +1,57 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { decodeBody } from '../../entries/domain/decode-body';
+import { Feed, FeedsService } from '../../feeds/feeds.service';
+import { PollService } from '../poll.service';
+import { SafeFetchResponse } from '../safe-http-client';
+import { discoverCloud, discoverWebSub } from './domain/discover-push';
+import { PingCacheService } from './ping-cache/ping-cache.service';
+import { RssCloudService } from './rsscloud/rss-cloud.service';
+import { WebSubService } from './websub/websub.service';
+
+/** Wires push into the feed life cycle: after each fetch, after a reader leaves, and periodically. */
+@Injectable()
+export class PushService implements OnModuleInit {
+  constructor(
+    private readonly poll: PollService,
+    private readonly feeds: FeedsService,
+    private readonly websub: WebSubService,
+    private readonly rssCloud: RssCloudService,
+    private readonly pingCache: PingCacheService,
+  ) {}
+
+  onModuleInit(): void {
+    this.poll.onFeedFetched((feed, response, siteUrl) => this.afterFetch(feed, response, siteUrl));
+    this.feeds.onUnsubscribed((feedId) => this.afterReaderLeft(feedId));
+  }
+
+  /** Whether the feed's publisher pushes to us now (the poller then polls it only as a safety net). */
+  isPushActive(feedId: string): Promise<boolean> {
+    return this.websub.isActive(feedId);
+  }
+
+  /** Renewals and clean-ups; `serve` runs this every few minutes. */
+  async maintain(): Promise<{ websub: number; rssCloud: number }> {
+    const hasReaders = async (feedId: string) => (await this.feeds.subscriptionsOfFeed(feedId)).length > 0;
+    return {
+      websub: await this.websub.renewDue(hasReaders),
+      rssCloud: await this.rssCloud.renewDue(hasReaders),
+    };
+  }
+
+  private async afterFetch(feed: Feed, response: SafeFetchResponse, siteUrl: string | null): Promise<void> {
+    const contentType = [response.headers['content-type']].flat()[0];
+    const body = decodeBody(response.body, contentType);
+    const webSub = discoverWebSub(response.finalUrl, response.headers, body);
+    await this.pingCache.refreshCluster(feed, webSub?.self ?? null, siteUrl);
+    if (webSub) await this.websub.ensureSubscribed(feed.id, webSub);
+    const cloud = discoverCloud(body);
+    if (cloud) await this.rssCloud.ensureRegistered(feed, cloud);
+  }
+
+  private async afterReaderLeft(feedId: string): Promise<void> {
+    if ((await this.feeds.subscriptionsOfFeed(feedId)).length > 0) return;
+    await this.websub.unsubscribe(feedId);
+    await this.rssCloud.forget(feedId);
+    await this.pingCache.forget(feedId);
+  }
+}
