@@ -19,6 +19,8 @@ import { PushSchedulerModule } from './fetcher/push/push.scheduler';
 import { SchedulerModule } from './fetcher/scheduler.module';
 import { HealthController } from './health/health.controller';
 import { MailModule } from './mail/mail.module';
+import { InboundSmtpModule } from './support/inbound-smtp.module';
+import { SupportModule } from './support/support.module';
 import { WebModule } from './web/web.module';
 
 export interface AppOptions {
@@ -44,9 +46,17 @@ export class AppModule {
         BillingModule,
         DeliveryModule,
         FetcherModule,
+        SupportModule,
         PushModule,
         ...(role === 'serve'
-          ? [ScheduleModule.forRoot(), SchedulerModule, DigestSchedulerModule, PushSchedulerModule, WebModule]
+          ? [
+              ScheduleModule.forRoot(),
+              SchedulerModule,
+              DigestSchedulerModule,
+              PushSchedulerModule,
+              WebModule,
+              InboundSmtpModule,
+            ]
           : []),
       ],
       controllers: [HealthController],

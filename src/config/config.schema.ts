@@ -75,6 +75,14 @@ export const configSchema = z.object({
     .regex(/^[a-z]{3}$/, 'expected a three-letter ISO currency code in lower case')
     .default('eur'),
   INBOUND_SMTP_PORT: port.optional(),
+  INBOUND_SMTP_HOST: z.string().min(1).default('127.0.0.1'),
+  INBOUND_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
+  SUPPORT_WEBHOOK_SECRET: z.string().min(16, 'expected at least 16 characters').optional(),
+  SUPPORT_AUTO_ACK: booleanFromEnv.default(false),
   WEBSUB_LEASE_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(864_000),
   PING_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   PING_COALESCE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),

@@ -13,6 +13,9 @@ import { SubscriptionEntity } from '../feeds/subscription.entity';
 import { HostHoldEntity } from '../fetcher/host-hold.entity';
 import { MailSuppressionEntity } from '../mail/mail-suppression.entity';
 import { OutboxEmailEntity } from '../mail/outbox-email.entity';
+import { SupportAcknowledgementEntity } from '../support/support-acknowledgement.entity';
+import { SupportMessageEntity } from '../support/support-message.entity';
+import { SupportThreadEntity } from '../support/support-thread.entity';
 import { SessionEntity } from '../web/auth/session.entity';
 import { SignInTokenEntity } from '../web/auth/sign-in-token.entity';
 
@@ -32,6 +35,9 @@ export const entities = [
   CreditAccountEntity,
   CreditPurchaseEntity,
   HostHoldEntity,
+  SupportThreadEntity,
+  SupportMessageEntity,
+  SupportAcknowledgementEntity,
   MailSuppressionEntity,
   PushSubscriptionEntity,
   PingUrlEntity,

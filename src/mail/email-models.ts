@@ -76,9 +76,12 @@ export interface FeedProblemEmail {
 
 export interface SupportReplyEmail {
   dedupKey: string;
-  to: Recipient;
+  /** `userId` is null when answering someone without an account. */
+  to: { userId: string | null; email: string };
   subject: string;
   bodyText: string;
   /** Message-IDs of the thread so far, oldest first: sent as In-Reply-To (last) and References. */
   references: string[];
+  /** An automatic acknowledgement (RFC 3834): marked `Auto-Submitted: auto-replied`. */
+  isAutoReply?: boolean;
 }

@@ -14,7 +14,7 @@ import {
   subjectLine,
 } from './domain/email-views';
 import { emailHtmlToText } from './domain/html-to-text';
-import { outboxIdFromAddress } from './domain/mail-tokens';
+import { AddressPurpose, outboxIdFromAddress, readSignedAddress } from './domain/mail-tokens';
 import { EmailComposer } from './email-composer';
 import {
   DigestEmail,
@@ -119,9 +119,12 @@ export class MailService {
   }
 
   sendSupportReply(email: SupportReplyEmail): Promise<boolean> {
-    const threading = email.references.length
-      ? { 'In-Reply-To': email.references.at(-1)!, References: email.references.join(' ') }
-      : undefined;
+    // RFC 3834: an acknowledgement is auto-replied; an agent's answer is written by a person.
+    const headers: Record<string, string> = { 'Auto-Submitted': email.isAutoReply ? 'auto-replied' : 'no' };
+    if (email.references.length) {
+      headers['In-Reply-To'] = email.references.at(-1)!;
+      headers.References = email.references.join(' ');
+    }
     return this.outbox.enqueue(
       this.composer.compose({
         template: 'support-reply',
@@ -132,7 +135,7 @@ export class MailService {
         preview: excerpt(email.bodyText, 140) ?? '',
         view: { bodyText: email.bodyText },
         footerNote: 'You get this email because you wrote to Tidings support.',
-        headers: threading,
+        headers,
       }),
     );
   }
@@ -144,6 +147,20 @@ export class MailService {
   async recordBounce(bounceAddress: string, detail: string): Promise<boolean> {
     const outboxEmailId = outboxIdFromAddress(this.config.SECRET_KEY, 'bounce', bounceAddress);
     return outboxEmailId !== null && this.outbox.recordBounce(outboxEmailId, detail);
+  }
+
+  /** A delay report (DSN, 4.x.x) to one of our VERP addresses only counts; false when not ours. */
+  async recordDelay(bounceAddress: string): Promise<boolean> {
+    const outboxEmailId = outboxIdFromAddress(this.config.SECRET_KEY, 'bounce', bounceAddress);
+    return outboxEmailId !== null && this.outbox.recordDelay(outboxEmailId);
+  }
+
+  /**
+   * For inbound mail: null for an address we did not make, else its purpose and the outbox row its
+   * token names (null when the token is forged).
+   */
+  readSignedAddress(address: string): { purpose: AddressPurpose; outboxId: string | null } | null {
+    return readSignedAddress(this.config.SECRET_KEY, address);
   }
 
   /** The outbox row a reply was sent to (its Reply-To address), or null: for the support module. */

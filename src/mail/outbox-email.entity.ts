@@ -82,4 +82,8 @@ export class OutboxEmailEntity {
 
   @Column({ name: 'sent_at', type: 'datetime', nullable: true })
   sentAt!: Date | null;
+
+  /** Temporary delivery failures reported after sending (DSNs with 4.x.x or `Action: delayed`). */
+  @Column({ name: 'soft_bounces', type: 'integer', default: 0 })
+  softBounces!: number;
 }

@@ -144,6 +144,12 @@ export class OutboxService implements OnModuleDestroy {
     return true;
   }
 
+  /** A delay report (4.x.x) for one of our rows: only counted. Returns false for an unknown row. */
+  async recordDelay(outboxEmailId: string): Promise<boolean> {
+    const result = await this.outbox.increment({ id: outboxEmailId }, 'softBounces', 1);
+    return result.affected === 1;
+  }
+
   /** Lets mail reach an address again (fixed mailbox) and requeues what waited for it. */
   async liftSuppression(address: string): Promise<number> {
     await this.suppressions.lift(address);
@@ -166,6 +172,14 @@ export class OutboxService implements OnModuleDestroy {
       where: { id: emailId },
     });
     return email?.subscriptionIds ?? [];
+  }
+
+  findById(id: string): Promise<OutboxEmailEntity | null> {
+    return this.outbox.findOneBy({ id });
+  }
+
+  async findByMessageIds(messageIds: string[]): Promise<OutboxEmailEntity[]> {
+    return messageIds.length ? this.outbox.findBy({ messageId: In(messageIds) }) : [];
   }
 
   async findByDedupKeys(keys: string[]): Promise<OutboxEmailEntity[]> {

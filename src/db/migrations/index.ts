@@ -4,6 +4,8 @@ import { MailDelivery1763769620000 } from './1763769620000-mail-delivery';
 import { BillingLedger1763769630000 } from './1763769630000-billing-ledger';
 import { DeliveryDigests1763769640000 } from './1763769640000-delivery-digests';
 import { WebSignInAndSessions1763769650000 } from './1763769650000-web-sign-in-and-sessions';
+import { SupportThreads1763769660000 } from './1763769660000-support-threads';
+import { OutboxSoftBounces1763769660002 } from './1763769660002-outbox-soft-bounces';
 import { Push1763769670000 } from './1763769670000-push';
 import { ExtractedArticles1763769680000 } from './1763769680000-extracted-articles';
 
@@ -15,6 +17,8 @@ export const migrations = [
   BillingLedger1763769630000,
   DeliveryDigests1763769640000,
   WebSignInAndSessions1763769650000,
+  SupportThreads1763769660000,
+  OutboxSoftBounces1763769660002,
   Push1763769670000,
   ExtractedArticles1763769680000,
 ];

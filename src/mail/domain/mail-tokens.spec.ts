@@ -1,6 +1,7 @@
 import { listHeaders, quotePhrase } from './list-headers';
 import {
   outboxIdFromAddress,
+  readSignedAddress,
   signedAddress,
   unsubscribeTargetFromToken,
   unsubscribeToken,
@@ -28,6 +29,23 @@ describe('signed addresses', () => {
     expect(outboxIdFromAddress(key, 'reply', `reply-${other}.${signature}@${domain}`)).toBeNull();
     for (const junk of ['', 'reply-@x', 'reply-a.b', 'someone@example.com', '\r\nreply-x.y@z'])
       expect(outboxIdFromAddress(key, 'reply', junk)).toBeNull();
+  });
+});
+
+describe('readSignedAddress', () => {
+  it('tells our addresses, forged ones and everyone else apart', () => {
+    const reply = signedAddress(key, 'reply', rowId, 'tidings.example');
+    expect(readSignedAddress(key, reply)).toEqual({ purpose: 'reply', outboxId: rowId });
+    expect(readSignedAddress(key, reply.toUpperCase().replace('REPLY-', 'Reply-'))).toEqual({
+      purpose: 'reply',
+      outboxId: null,
+    });
+    const bounce = signedAddress(key, 'bounce', rowId, 'tidings.example');
+    expect(readSignedAddress(key, `<${bounce}>`)).toEqual({ purpose: 'bounce', outboxId: rowId });
+    for (const forged of ['reply-@x.test', 'bounce-a.b@x.test', 'reply-<script>@x.test', 'REPLY-x@y'])
+      expect(readSignedAddress(key, forged)).toEqual(expect.objectContaining({ outboxId: null }));
+    for (const plain of ['support@x.test', 'john-doe@x.test', 'reply@x.test', '', 'replyx-a.b@x.test'])
+      expect(readSignedAddress(key, plain)).toBeNull();
   });
 });
 

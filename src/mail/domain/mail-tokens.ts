@@ -21,9 +21,22 @@ export function signedAddress(
 
 /** The outbox row id in an address we made for this purpose, or null. */
 export function outboxIdFromAddress(key: string, purpose: AddressPurpose, address: string): string | null {
-  const match = /^<?([a-z]+)-([A-Za-z0-9_.-]+)@[^@>\s]+>?$/i.exec(address.trim());
-  if (!match || match[1].toLowerCase() !== purpose) return null;
-  return verifyToken(key, purpose, match[2], ADDRESS_MAC);
+  const read = readSignedAddress(key, address);
+  return read?.purpose === purpose ? read.outboxId : null;
+}
+
+/**
+ * Whether an address is shaped like one we make (`reply-…@` or `bounce-…@`), and if so the outbox row
+ * its token names, or null when the token is not ours (forged, altered, another key).
+ */
+export function readSignedAddress(
+  key: string,
+  address: string,
+): { purpose: AddressPurpose; outboxId: string | null } | null {
+  const match = /^<?(reply|bounce)-([^@\s]*)@[^@>\s]+>?$/i.exec(address.trim());
+  if (!match) return null;
+  const purpose = match[1].toLowerCase() as AddressPurpose;
+  return { purpose, outboxId: verifyToken(key, purpose, match[2], ADDRESS_MAC) };
 }
 
 /** What an unsubscribe link ends: the subscriptions stored with one email (headers), or named ones. */

@@ -1,0 +1,123 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { AccountsService } from '../accounts/accounts.service';
+import { DomainError } from '../common/errors';
+import { newId } from '../common/ids';
+import { MailService } from '../mail/mail.service';
+import { OutboxService } from '../mail/outbox.service';
+import { AcknowledgementsService } from './acknowledgements.service';
+import { BouncesService } from './bounces.service';
+import { entryIdOfDedupKey } from './domain/outbox-context';
+import { InboundMail, parseInboundMail } from './parse-inbound-mail';
+import { ForgedAddressError } from './support-errors';
+import { SupportRepository, ThreadTarget } from './support.repository';
+
+/** A recipient of ours: a reply or bounce address naming an outbox row, or a plain one (support@…). */
+export type InboundRecipient =
+  | { kind: 'reply'; outboxId: string; address: string }
+  | { kind: 'bounce'; outboxId: string; address: string }
+  | { kind: 'plain' };
+
+export interface Envelope {
+  /** MAIL FROM; null or empty for bounces. */
+  mailFrom: string | null;
+  recipients: string[];
+}
+
+export type InboundOutcome =
+  | { kind: 'message'; threadId: string; messageId: string; isNew: boolean }
+  | { kind: 'bounce'; verdict: 'permanent' | 'temporary' | 'unknown' };
+
+/** Mail that reaches us (SMTP or webhook): a DSN for a bounce address, otherwise a support message. */
+@Injectable()
+export class InboundMailService {
+  private readonly logger = new Logger(InboundMailService.name);
+
+  constructor(
+    private readonly store: SupportRepository,
+    private readonly mail: MailService,
+    private readonly outbox: OutboxService,
+    private readonly accounts: AccountsService,
+    private readonly bounces: BouncesService,
+    private readonly acknowledgements: AcknowledgementsService,
+  ) {}
+
+  /** Throws ForgedAddressError for a reply/bounce address we did not sign (the SMTP listener says 550). */
+  checkRecipient(address: string): InboundRecipient {
+    const signed = this.mail.readSignedAddress(address);
+    if (!signed) return { kind: 'plain' };
+    if (signed.outboxId === null) throw new ForgedAddressError(`${address.slice(0, 100)}: invalid token`);
+    return { kind: signed.purpose, outboxId: signed.outboxId, address };
+  }
+
+  /** The webhook has no envelope: it reads recipients and return path from the headers. */
+  async receive(raw: Buffer, envelope: Envelope | null): Promise<InboundOutcome> {
+    const mail = await parseInboundMail(raw);
+    const recipients = (envelope?.recipients ?? mail.headerRecipients).map((address) =>
+      this.checkRecipient(address),
+    );
+    const bounce = recipients.find((address) => address.kind === 'bounce');
+    if (bounce?.kind === 'bounce')
+      return { kind: 'bounce', verdict: await this.bounces.handle(bounce.address, mail) };
+    const reply = recipients.find((address) => address.kind === 'reply');
+    const returnPath = envelope ? envelope.mailFrom : mail.returnPath;
+    const sender = mail.from ?? returnPath ?? 'unknown@invalid';
+    const target = await this.locateThread(mail, sender, reply?.kind === 'reply' ? reply.outboxId : null);
+    const { message, isNew } = await this.store.append(target, {
+      direction: 'in',
+      messageId: mail.messageId ?? `<${newId().toLowerCase()}@inbound.invalid>`,
+      inReplyTo: mail.parentIds[0] ?? null,
+      fromAddress: sender.slice(0, 320),
+      subject: mail.subject,
+      bodyText: mail.text,
+      bodyHtml: mail.html,
+      agentUserId: null,
+    });
+    if (isNew) await this.acknowledgements.maybeAcknowledge(mail, returnPath, message);
+    this.logger.log(`support message ${message.id} in thread ${message.threadId}${isNew ? '' : ' (again)'}`);
+    return { kind: 'message', threadId: message.threadId, messageId: message.id, isNew };
+  }
+
+  /** Token, then In-Reply-To/References, then the sender's account, else a stranger's new thread. */
+  private async locateThread(
+    mail: InboundMail,
+    sender: string,
+    repliedToId: string | null,
+  ): Promise<ThreadTarget> {
+    const repliedTo = repliedToId ? await this.outbox.findById(repliedToId) : null;
+    const known = await this.store.findThreadByMessageIds([
+      ...(repliedTo ? [repliedTo.messageId] : []),
+      ...mail.parentIds,
+    ]);
+    if (known) return { threadId: known.id };
+    const original = repliedTo ?? (await this.firstOutboxEmail(mail.parentIds));
+    const context = original
+      ? {
+          outboxEmailId: original.id,
+          kind: original.kind,
+          subject: original.subject,
+          entryId: entryIdOfDedupKey(original.dedupKey),
+        }
+      : null;
+    const userId = await this.userIdOf(original?.userId ?? null, sender);
+    return { newThread: { userId, fromAddress: sender, subject: mail.subject || '(no subject)', context } };
+  }
+
+  private async firstOutboxEmail(messageIds: string[]) {
+    const found = await this.outbox.findByMessageIds(messageIds);
+    return messageIds.map((id) => found.find((email) => email.messageId === id)).find(Boolean) ?? null;
+  }
+
+  /** The account of the email replied to if it still exists, else the sender's, else none. */
+  private async userIdOf(namedUserId: string | null, sender: string): Promise<string | null> {
+    if (namedUserId) {
+      const [user] = await this.accounts.findByIds([namedUserId]);
+      if (user) return user.id;
+    }
+    try {
+      return (await this.accounts.getByEmail(sender)).id;
+    } catch (error) {
+      if (error instanceof DomainError) return null;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { AddressInfo } from 'node:net';
+import { SMTPServer, SMTPServerDataStream, SMTPServerSession } from 'smtp-server';
+import { CONFIG } from '../config/config.module';
+import { Config } from '../config/load-config';
+import { InboundMailService } from './inbound-mail.service';
+import { ForgedAddressError } from './support-errors';
+
+type Reply = (error?: Error | null) => void;
+
+/**
+ * The SMTP listener for replies and bounces (role `serve`, INBOUND_SMTP_PORT set). Refusals happen
+ * in the SMTP dialogue, so nothing is stored for them: a forged token at RCPT (550), a message over
+ * INBOUND_MAX_BYTES (552). A failure of ours is temporary (451) so that the sender retries.
+ */
+@Injectable()
+export class InboundSmtpListener implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(InboundSmtpListener.name);
+  private server: SMTPServer | null = null;
+  private readonly domain: string;
+
+  constructor(
+    @Inject(CONFIG) private readonly config: Config,
+    private readonly inbound: InboundMailService,
+  ) {
+    this.domain = config.MAIL_FROM.split('@')[1].toLowerCase();
+  }
+
+  /** The port listened on, or null when the listener is off. */
+  get port(): number | null {
+    return this.server ? (this.server.server.address() as AddressInfo).port : null;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.INBOUND_SMTP_PORT) return;
+    const server = new SMTPServer({
+      name: this.domain,
+      banner: 'Tidings',
+      authOptional: true,
+      disabledCommands: ['AUTH', 'STARTTLS'],
+      size: this.config.INBOUND_MAX_BYTES,
+      logger: false,
+      closeTimeout: 5000,
+      onRcptTo: (address, _session, reply) => this.checkRecipient(address.address, reply),
+      onData: (stream, session, reply) => this.receive(stream, session, reply),
+    });
+    server.on('error', (error) => this.logger.warn(`inbound SMTP: ${error.message}`));
+    await new Promise<void>((resolve, reject) => {
+      server.server.once('error', reject);
+      server.listen(this.config.INBOUND_SMTP_PORT, this.config.INBOUND_SMTP_HOST, resolve);
+    });
+    this.server = server;
+    this.logger.log(`inbound SMTP on ${this.config.INBOUND_SMTP_HOST}:${this.port}`);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  private checkRecipient(address: string, reply: Reply): void {
+    if (address.split('@').pop()?.toLowerCase() !== this.domain)
+      return reply(smtpError(550, '5.7.1 relaying denied'));
+    try {
+      this.inbound.checkRecipient(address);
+      reply();
+    } catch (error) {
+      reply(smtpError(550, `5.1.1 ${(error as Error).message}`));
+    }
+  }
+
+  private receive(stream: SMTPServerDataStream, session: SMTPServerSession, reply: Reply): void {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    stream.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= this.config.INBOUND_MAX_BYTES) chunks.push(chunk);
+    });
+    stream.once('end', () => {
+      if (stream.sizeExceeded || size > this.config.INBOUND_MAX_BYTES)
+        return reply(smtpError(552, '5.3.4 message too big'));
+      const envelope = {
+        mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : null,
+        recipients: session.envelope.rcptTo.map((recipient) => recipient.address),
+      };
+      this.inbound.receive(Buffer.concat(chunks), envelope).then(
+        () => reply(),
+        (error: Error) => {
+          if (error instanceof ForgedAddressError) return reply(smtpError(550, `5.1.1 ${error.message}`));
+          this.logger.error({ err: error }, 'inbound message not stored');
+          reply(smtpError(451, '4.3.0 temporary failure, try again later'));
+        },
+      );
+    });
+  }
+}
+
+function smtpError(code: number, message: string): Error {
+  return Object.assign(new Error(message), { responseCode: code });
+}

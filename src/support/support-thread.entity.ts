@@ -1,0 +1,38 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** A conversation with one person, with the email of ours that started it when there was one. */
+@Entity('support_threads')
+export class SupportThreadEntity {
+  @PrimaryColumn({ type: 'varchar', length: 26 })
+  id!: string;
+
+  /** Null for a sender without an account. */
+  @Column({ name: 'user_id', type: 'varchar', length: 26, nullable: true })
+  userId!: string | null;
+
+  /** Where answers go when the thread has no user. */
+  @Column({ name: 'from_address', type: 'varchar', length: 320 })
+  fromAddress!: string;
+
+  @Column({ type: 'text' })
+  subject!: string;
+
+  /** The outbox email replied to; unique, so that every reply to one email lands in one thread. */
+  @Column({ name: 'context_outbox_email_id', type: 'varchar', length: 26, nullable: true })
+  contextOutboxEmailId!: string | null;
+
+  @Column({ name: 'context_kind', type: 'varchar', length: 32, nullable: true })
+  contextKind!: string | null;
+
+  @Column({ name: 'context_subject', type: 'text', nullable: true })
+  contextSubject!: string | null;
+
+  @Column({ name: 'context_entry_id', type: 'varchar', length: 26, nullable: true })
+  contextEntryId!: string | null;
+
+  @Column({ name: 'created_at', type: 'datetime' })
+  createdAt!: Date;
+
+  @Column({ name: 'updated_at', type: 'datetime' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountsModule } from '../accounts/accounts.module';
+import { MailModule } from '../mail/mail.module';
+import { AcknowledgementsService } from './acknowledgements.service';
+import { BouncesService } from './bounces.service';
+import { InboundMailService } from './inbound-mail.service';
+import { SupportAcknowledgementEntity } from './support-acknowledgement.entity';
+import { SupportInboundController } from './support-inbound.controller';
+import { SupportMessageEntity } from './support-message.entity';
+import { SupportThreadEntity } from './support-thread.entity';
+import { SupportRepository } from './support.repository';
+import { SupportService } from './support.service';
+
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([SupportThreadEntity, SupportMessageEntity, SupportAcknowledgementEntity]),
+    AccountsModule,
+    MailModule,
+  ],
+  providers: [SupportRepository, InboundMailService, BouncesService, AcknowledgementsService, SupportService],
+  controllers: [SupportInboundController],
+  exports: [SupportService, InboundMailService],
+})
+export class SupportModule {}

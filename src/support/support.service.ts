@@ -1,0 +1,86 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { z } from 'zod';
+import { AccountsService } from '../accounts/accounts.service';
+import { NotFoundError } from '../common/errors';
+import { newId } from '../common/ids';
+import { parseOrThrow } from '../common/zod-errors';
+import { CONFIG } from '../config/config.module';
+import { Config } from '../config/load-config';
+import { MailService } from '../mail/mail.service';
+import { OutboxService } from '../mail/outbox.service';
+import { sanitizedHtml } from './domain/inbound-html';
+import { replySubject, threadReferences } from './domain/message-ids';
+import { ForbiddenError } from './support-errors';
+import { Message, SupportRepository, Thread } from './support.repository';
+
+export type MessageForAgents = Omit<Message, 'bodyHtml'> & { sanitizedHtml: string | null };
+
+const replyTextSchema = z.string().trim().min(1, 'the reply is empty').max(100_000, 'the reply is too long');
+
+/** What agents do: read threads and answer in them, so that the answer threads in the user's client. */
+@Injectable()
+export class SupportService {
+  constructor(
+    @Inject(CONFIG) private readonly config: Config,
+    private readonly store: SupportRepository,
+    private readonly accounts: AccountsService,
+    private readonly mail: MailService,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  listThreads(limit = 100): Promise<Thread[]> {
+    return this.store.listThreads(limit);
+  }
+
+  async getThread(threadId: string): Promise<{ thread: Thread; messages: MessageForAgents[] }> {
+    const thread = await this.store.findThread(threadId);
+    if (!thread) throw new NotFoundError(`no support thread ${threadId}`);
+    const messages = (await this.store.messagesOf(thread.id)).map(({ bodyHtml, ...message }) => ({
+      ...message,
+      sanitizedHtml: bodyHtml === null ? null : sanitizedHtml(bodyHtml),
+    }));
+    return { thread, messages };
+  }
+
+  /** Sends the agent's answer with In-Reply-To/References and records its Message-ID in the thread. */
+  async reply(threadId: string, agentUserId: string, text: string): Promise<Message> {
+    const bodyText = parseOrThrow(replyTextSchema, text);
+    const [agent] = await this.accounts.findByIds([agentUserId]);
+    if (agent?.role !== 'support') throw new ForbiddenError('only support agents answer support threads');
+    const thread = await this.store.findThread(threadId);
+    if (!thread) throw new NotFoundError(`no support thread ${threadId}`);
+    const [user] = thread.userId ? await this.accounts.findByIds([thread.userId]) : [];
+    const messages = await this.store.messagesOf(thread.id);
+    const context = thread.contextOutboxEmailId
+      ? await this.outbox.findById(thread.contextOutboxEmailId)
+      : null;
+    const references = threadReferences([
+      ...(context ? [context.messageId] : []),
+      ...messages.map((message) => message.messageId),
+    ]);
+    const subject = replySubject(thread.subject);
+    const dedupKey = `support-reply:${newId()}`;
+    await this.mail.sendSupportReply({
+      dedupKey,
+      to: { userId: user?.id ?? null, email: user?.email ?? thread.fromAddress },
+      subject,
+      bodyText,
+      references,
+    });
+    const [sent] = await this.outbox.findByDedupKeys([dedupKey]);
+    const { message } = await this.store.append(
+      { threadId: thread.id },
+      {
+        direction: 'out',
+        messageId: sent.messageId,
+        inReplyTo: references[references.length - 1] ?? null,
+        fromAddress: this.config.MAIL_FROM,
+        subject,
+        bodyText,
+        bodyHtml: null,
+        agentUserId: agent.id,
+      },
+    );
+    return message;
+  }
+}
