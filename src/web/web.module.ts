@@ -1,9 +1,11 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module';
+import { EntriesModule } from '../entries/entries.module';
 import { FeedsModule } from '../feeds/feeds.module';
 import { FetcherModule } from '../fetcher/fetcher.module';
 import { MailModule } from '../mail/mail.module';
+import { SupportModule } from '../support/support.module';
 import { AccountController } from './account/account.controller';
 import { AuthController } from './auth/auth.controller';
 import { CsrfGuard, SignedInGuard } from './auth/guards';
@@ -19,9 +21,10 @@ import { EmailPreviews } from './feeds/email-preview.service';
 import { FeedFinder } from './feeds/feed-finder.service';
 import { FeedsController } from './feeds/feeds.controller';
 import { SubscriptionController } from './feeds/subscription.controller';
+import { SupportContext } from './support/support-context.service';
+import { SupportPagesController } from './support/support-pages.controller';
 import { OpmlController } from './opml/opml.controller';
 import { OpmlUploadMiddleware } from './opml/opml-upload.middleware';
-import { PendingPagesController } from './pending-pages.controller';
 import { AssetsController } from './views/assets.controller';
 import { WebViews } from './views/web-views';
 import { WebExceptionsFilter } from './web-exceptions.filter';
@@ -33,7 +36,7 @@ const PAGES = [
   OpmlController,
   AccountController,
   CreditsController,
-  PendingPagesController,
+  SupportPagesController,
 ];
 
 /** The server-rendered dashboard (role `serve` only). */
@@ -44,6 +47,8 @@ const PAGES = [
     FeedsModule,
     FetcherModule,
     MailModule,
+    EntriesModule,
+    SupportModule,
   ],
   controllers: [...PAGES, AssetsController],
   providers: [
@@ -54,6 +59,7 @@ const PAGES = [
     FeedFinder,
     DeliveryPause,
     EmailPreviews,
+    SupportContext,
     CsrfGuard,
     SignedInGuard,
     WebExceptionsFilter,

@@ -1,0 +1,111 @@
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+  UseFilters,
+  UseGuards,
+} from '@nestjs/common';
+import { Response } from 'express';
+import { NotFoundError, ValidationError } from '../../common/errors';
+import { SupportService } from '../../support/support.service';
+import { CsrfGuard, SignedInGuard } from '../auth/guards';
+import { formatInstant } from '../domain/format';
+import { WebViews } from '../views/web-views';
+import { WebExceptionsFilter } from '../web-exceptions.filter';
+import { WebRequest } from '../web-request';
+import { SupportContext } from './support-context.service';
+
+/** Support staff only: the threads, one thread with the user's context, and a reply box. */
+@Controller('support')
+@UseGuards(SignedInGuard, CsrfGuard)
+@UseFilters(WebExceptionsFilter)
+export class SupportPagesController {
+  constructor(
+    private readonly support: SupportService,
+    private readonly context: SupportContext,
+    private readonly views: WebViews,
+  ) {}
+
+  @Get()
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  async threads(@Req() request: WebRequest): Promise<string> {
+    requireAgent(request);
+    const threads = await this.support.listThreads();
+    return this.views.render(
+      request.web,
+      'support-threads',
+      {
+        title: 'Support',
+        threads: threads.map((thread) => ({
+          ...thread,
+          updated: formatInstant(thread.updatedAt, request.web.user!.timezone),
+        })),
+      },
+      '/support',
+    );
+  }
+
+  @Get('threads/:id')
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  async thread(
+    @Req() request: WebRequest,
+    @Param('id') id: string,
+    @Query('notice') notice?: string,
+  ): Promise<string> {
+    requireAgent(request);
+    return this.page(request, id, notice === 'sent' ? 'Reply sent.' : undefined);
+  }
+
+  @Post('threads/:id/reply')
+  async reply(
+    @Req() request: WebRequest,
+    @Res() response: Response,
+    @Param('id') id: string,
+    @Body() body: Record<string, unknown>,
+  ) {
+    requireAgent(request);
+    try {
+      await this.support.reply(id, request.web.user!.id, String(body.text ?? ''));
+      this.context.sendSoon();
+      response.redirect(303, `/support/threads/${encodeURIComponent(id)}?notice=sent`);
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      response
+        .status(422)
+        .type('html')
+        .send(await this.page(request, id, undefined, error.message));
+    }
+  }
+
+  private async page(request: WebRequest, id: string, notice?: string, error?: string): Promise<string> {
+    const { thread, messages } = await this.support.getThread(id);
+    const timezone = request.web.user!.timezone;
+    return this.views.render(
+      request.web,
+      'support-thread',
+      {
+        title: thread.subject,
+        notice,
+        error,
+        thread,
+        writer: await this.context.userContext(thread),
+        messages: messages.map((message) => ({
+          ...message,
+          isInbound: message.direction === 'in',
+          sent: formatInstant(message.createdAt, timezone),
+        })),
+      },
+      '/support',
+    );
+  }
+}
+
+function requireAgent(request: WebRequest): void {
+  if (request.web.user?.role !== 'support') throw new NotFoundError('There is no such page.');
+}

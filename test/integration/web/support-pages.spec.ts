@@ -1,0 +1,87 @@
+import { DataSource } from 'typeorm';
+import { AccountsService } from '../../../src/accounts/accounts.service';
+import { testDialects } from '../../support/test-database';
+import { createWebTestApp, WebClient, WebTestApp } from '../../support/web-app';
+
+const SECRET = 'support-webhook-secret-0123456789';
+
+describe.each(testDialects())('the support pages on %s', (dialect) => {
+  let web: WebTestApp;
+  let agent: WebClient;
+  let reader: WebClient;
+  let threadPath: string;
+
+  beforeAll(async () => {
+    web = await createWebTestApp(dialect, { SUPPORT_WEBHOOK_SECRET: SECRET });
+    await web.app.get(AccountsService).addUser({ email: 'agent@example.com', role: 'support' });
+    agent = web.browser();
+    await agent.signIn('agent@example.com');
+    reader = web.browser();
+    await reader.signIn('reader@example.com');
+    const inbound = await fetch(`${web.baseUrl}/support/inbound`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${SECRET}`, 'content-type': 'message/rfc822' },
+      body: [
+        'From: Reader <reader@example.com>',
+        'To: support@tidings.test',
+        'Subject: My digest is late <b>again</b>',
+        'Message-ID: <question-1@reader.example>',
+        'Date: Sun, 22 Nov 2026 09:00:00 +0000',
+        'Content-Type: text/html; charset=utf-8',
+        '',
+        '<p>Where is it?</p><script>alert(1)</script><img src=x onerror=alert(2)>',
+        '',
+      ].join('\r\n'),
+    });
+    expect(inbound.status).toBeLessThan(300);
+  });
+
+  afterAll(() => web.close());
+
+  it('answers 404 to anyone but support staff', async () => {
+    expect((await reader.get('/support')).status).toBe(404);
+    expect((await reader.get('/support/threads/anything')).status).toBe(404);
+  });
+
+  it('lists the threads and shows one with the writer’s context, inbound HTML sanitised', async () => {
+    const list = await agent.get('/support');
+    expect(list.status).toBe(200);
+    expect(list.html).toContain('My digest is late &lt;b&gt;again&lt;/b&gt;');
+    threadPath = /href="(\/support\/threads\/[^"]+)"/.exec(list.html)![1];
+    const thread = await agent.get(threadPath);
+    expect(thread.status).toBe(200);
+    expect(thread.html).toContain('Where is it?');
+    expect(thread.html).toContain('<strong>reader@example.com</strong>');
+    expect(thread.html).toMatch(/\d+ credits/);
+    expect(thread.html).not.toMatch(/alert\(|onerror/);
+  });
+
+  it('refuses a reply without the CSRF field', async () => {
+    const refused = await agent.post(`${threadPath}/reply`, { text: 'Hello', _csrf: 'forged' });
+    expect(refused.status).toBe(403);
+  });
+
+  it('sends a reply that threads in the reader’s mail client', async () => {
+    await agent.get(threadPath);
+    const sent = await agent.post(`${threadPath}/reply`, { text: 'It is on its way.' });
+    expect(sent.status).toBe(303);
+    expect(sent.location).toBe(`${threadPath}?notice=sent`);
+    const rows: Array<{ to_address: string; subject: string; headers: string; cost: number }> = await web.app
+      .get(DataSource)
+      .query(`SELECT to_address, subject, headers, cost FROM outbox_emails WHERE kind = 'support-reply'`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ to_address: 'reader@example.com', cost: 0 });
+    expect(rows[0].subject).toMatch(/^Re: My digest is late/);
+    expect(rows[0].headers).toContain('<question-1@reader.example>');
+    const page = await agent.get(`${threadPath}?notice=sent`);
+    expect(page.html).toContain('Reply sent.');
+    expect(page.html).toContain('It is on its way.');
+  });
+
+  it('refuses an empty reply with the reason, sending nothing', async () => {
+    await agent.get(threadPath);
+    const refused = await agent.post(`${threadPath}/reply`, { text: '   ' });
+    expect(refused.status).toBe(422);
+    expect(refused.html).toContain('the reply is empty');
+  });
+});
