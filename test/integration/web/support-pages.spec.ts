@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { AccountsService } from '../../../src/accounts/accounts.service';
+import { FeedsService } from '../../../src/feeds/feeds.service';
 import { testDialects } from '../../support/test-database';
 import { createWebTestApp, WebClient, WebTestApp } from '../../support/web-app';
 
@@ -18,6 +19,8 @@ describe.each(testDialects())('the support pages on %s', (dialect) => {
     await agent.signIn('agent@example.com');
     reader = web.browser();
     await reader.signIn('reader@example.com');
+    const readerAccount = await web.app.get(AccountsService).getByEmail('reader@example.com');
+    await web.app.get(FeedsService).subscribe(readerAccount.id, 'https://blog.example/feed.xml', {});
     const inbound = await fetch(`${web.baseUrl}/support/inbound`, {
       method: 'POST',
       headers: { authorization: `Bearer ${SECRET}`, 'content-type': 'message/rfc822' },
@@ -53,6 +56,7 @@ describe.each(testDialects())('the support pages on %s', (dialect) => {
     expect(thread.html).toContain('Where is it?');
     expect(thread.html).toContain('<strong>reader@example.com</strong>');
     expect(thread.html).toMatch(/\d+ credits/);
+    expect(thread.html).toMatch(/<li>[^<]*<span class="hint">\(realtime, active\)<\/span><\/li>/);
     expect(thread.html).not.toMatch(/alert\(|onerror/);
   });
 
