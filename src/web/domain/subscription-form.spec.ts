@@ -48,6 +48,12 @@ describe('readSubscriptionForm', () => {
     expect(result.values.include).toHaveLength(5000);
   });
 
+  it('shows a catastrophic regular expression as an error on its field', () => {
+    const result = readSubscriptionForm({ mode: 'realtime', filter: 'none', regex: '(a+)+$' });
+    expect(result.isValid).toBe(false);
+    expect(result).toMatchObject({ errors: { regex: expect.any(String) } });
+  });
+
   it('round-trips stored settings through the form', () => {
     const stored = {
       mode: 'weekly' as const,
@@ -56,7 +62,7 @@ describe('readSubscriptionForm', () => {
       keepRandom: 10,
       includeWords: ['type theory', 'wasm'],
       excludeWords: ['crypto'],
-      filterRegex: null,
+      filterRegex: '^Release v\\d+',
     };
     const values = subscriptionFormValues(stored);
     expect(values).toEqual({
@@ -65,6 +71,7 @@ describe('readSubscriptionForm', () => {
       filterCount: 10,
       include: '"type theory", wasm',
       exclude: 'crypto',
+      regex: '^Release v\\d+',
       fullText: false,
     });
     const again = readSubscriptionForm({ ...values, filterCount: String(values.filterCount) });

@@ -14,6 +14,7 @@ export interface SubscriptionFormValues {
   filterCount: number;
   include: string;
   exclude: string;
+  regex: string;
   fullText: boolean;
 }
 
@@ -32,6 +33,7 @@ export function readSubscriptionForm(body: Record<string, unknown>): Subscriptio
     filterCount: Number(text(body.filterCount, 5)),
     include: text(body.include),
     exclude: text(body.exclude),
+    regex: text(body.regex, 500),
     fullText: body.fullText === 'on',
   };
   const errors: Record<string, string> = {};
@@ -44,6 +46,7 @@ export function readSubscriptionForm(body: Record<string, unknown>): Subscriptio
     keepRandom: filter === 'random' ? values.filterCount : null,
     includeWords: parseKeywordList(values.include),
     excludeWords: parseKeywordList(values.exclude),
+    filterRegex: values.regex.trim() || null,
   });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -61,6 +64,7 @@ const FIELD_OF: Record<string, keyof SubscriptionFormValues> = {
   keepRandom: 'filterCount',
   includeWords: 'include',
   excludeWords: 'exclude',
+  filterRegex: 'regex',
 };
 
 /** The form pre-filled from stored settings. */
@@ -71,6 +75,7 @@ export function subscriptionFormValues(settings: SubscriptionSettings): Subscrip
     filterCount: settings.keepRecent ?? settings.keepRandom ?? FILTER_COUNTS[0],
     include: formatKeywordList(settings.includeWords),
     exclude: formatKeywordList(settings.excludeWords),
+    regex: settings.filterRegex ?? '',
     fullText: settings.fullText,
   };
 }

@@ -30,6 +30,7 @@ const DEFAULT_FORM: SubscriptionFormValues = {
   filterCount: 3,
   include: '',
   exclude: '',
+  regex: '',
   fullText: false,
 };
 
