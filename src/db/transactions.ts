@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { DataSource, EntityManager } from 'typeorm';
 
 /**
@@ -7,12 +8,21 @@ import { DataSource, EntityManager } from 'typeorm';
  */
 export class Transactions {
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly insideTransaction = new AsyncLocalStorage<true>();
 
   constructor(private readonly dataSource: DataSource) {}
 
   run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     if (this.dataSource.options.type === 'mysql') return this.dataSource.transaction(work);
-    const result = this.queue.then(() => this.dataSource.transaction(work));
+    // A transaction started from inside another would wait for it forever in the queue.
+    if (this.insideTransaction.getStore()) {
+      return Promise.reject(
+        new Error('Transactions.run called inside a transaction: use the manager given to it'),
+      );
+    }
+    const result = this.queue.then(() =>
+      this.dataSource.transaction((manager) => this.insideTransaction.run(true, () => work(manager))),
+    );
     this.queue = result.catch(() => undefined);
     return result;
   }

@@ -43,7 +43,8 @@ export class PingCacheService {
     const now = this.clock.now();
     const current = await this.urls.findBy({ feedId: feed.id });
     const plan = planCluster(current, { feedUrl: feed.url, selfUrl, siteUrl }, now);
-    const alternates = plan.fetchSite && siteUrl ? await this.alternatesOn(siteUrl) : [];
+    const alternates =
+      plan.fetchSite && siteUrl && isSameHost(siteUrl, feed.url) ? await this.alternatesOn(siteUrl) : [];
     const rows = clusterKeys([
       ...plan.urls,
       ...alternates.map((url) => ({ url, source: 'alternate' as const, refreshedAt: now })),
@@ -75,5 +76,17 @@ export class PingCacheService {
       this.logger.debug(`site page ${siteUrl}: ${(error as Error).message}`);
       return [];
     }
+  }
+}
+
+/**
+ * The site page is read only on the feed's own host: a feed may name any site, and reading pages of
+ * hosts the user never chose would let a feed make us probe them (and slow every first poll).
+ */
+function isSameHost(siteUrl: string, feedUrl: string): boolean {
+  try {
+    return new URL(siteUrl).host === new URL(feedUrl).host;
+  } catch {
+    return false;
   }
 }
