@@ -23,3 +23,11 @@ export class ConflictError extends DomainError {
 export class TooManyRequestsError extends DomainError {
   readonly httpStatus = 429;
 }
+
+export class UnauthorizedError extends DomainError {
+  readonly httpStatus = 401;
+}
+
+export class ForbiddenError extends DomainError {
+  readonly httpStatus = 403;
+}

@@ -12,11 +12,3 @@ export class MessageTooLargeError extends DomainError {
 export class UnsupportedMediaTypeError extends DomainError {
   readonly httpStatus = 415;
 }
-
-export class UnauthorizedError extends DomainError {
-  readonly httpStatus = 401;
-}
-
-export class ForbiddenError extends DomainError {
-  readonly httpStatus = 403;
-}

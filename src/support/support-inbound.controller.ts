@@ -5,7 +5,8 @@ import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
 import { InboundMailService, InboundOutcome } from './inbound-mail.service';
 import { readRawBody } from './read-raw-body';
-import { UnauthorizedError, UnsupportedMediaTypeError } from './support-errors';
+import { UnauthorizedError } from '../common/errors';
+import { UnsupportedMediaTypeError } from './support-errors';
 
 /** Inbound mail forwarded by a provider's webhook: the raw MIME message as the body. */
 @Controller('support')

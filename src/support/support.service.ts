@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
 import { AccountsService } from '../accounts/accounts.service';
-import { NotFoundError } from '../common/errors';
+import { ForbiddenError, NotFoundError } from '../common/errors';
 import { newId } from '../common/ids';
 import { parseOrThrow } from '../common/zod-errors';
 import { CONFIG } from '../config/config.module';
@@ -10,7 +10,6 @@ import { MailService } from '../mail/mail.service';
 import { OutboxService } from '../mail/outbox.service';
 import { sanitizedHtml } from './domain/inbound-html';
 import { replySubject, threadReferences } from './domain/message-ids';
-import { ForbiddenError } from './support-errors';
 import { Message, SupportRepository, Thread } from './support.repository';
 
 export type MessageForAgents = Omit<Message, 'bodyHtml'> & { sanitizedHtml: string | null };

@@ -9,10 +9,6 @@ export class CsrfRejectedError extends DomainError {
   readonly httpStatus = 403;
 }
 
-export class TooManyRequestsError extends DomainError {
-  readonly httpStatus = 429;
-}
-
 /** A sign-in link that was used already or has expired. */
 export class LinkGoneError extends DomainError {
   readonly httpStatus = 410;

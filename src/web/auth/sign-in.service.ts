@@ -6,7 +6,7 @@ import { AccountsService, User } from '../../accounts/accounts.service';
 import { emailSchema, timezoneSchema } from '../../accounts/domain/user-settings';
 import { BillingService } from '../../billing/billing.service';
 import { Clock } from '../../common/clock';
-import { ConflictError, NotFoundError } from '../../common/errors';
+import { ConflictError, NotFoundError, TooManyRequestsError } from '../../common/errors';
 import { newId, sha256Hex } from '../../common/ids';
 import { parseOrThrow } from '../../common/zod-errors';
 import { CONFIG } from '../../config/config.module';
@@ -14,7 +14,7 @@ import { Config } from '../../config/load-config';
 import { MailService } from '../../mail/mail.service';
 import { OutboxService } from '../../mail/outbox.service';
 import { SlidingWindowLimiter } from '../domain/sliding-window-limiter';
-import { LinkGoneError, TooManyRequestsError } from '../web-errors';
+import { LinkGoneError } from '../web-errors';
 import { SignInTokenEntity } from './sign-in-token.entity';
 
 export const LINK_MINUTES = 30;
