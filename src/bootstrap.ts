@@ -4,6 +4,7 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { Config } from './config/load-config';
 import { prepareDatabase } from './db/prepare-database';
+import { EmailTemplates } from './mail/email-templates';
 
 /** The HTTP service with its schedulers. */
 export async function startServer(config: Config): Promise<INestApplication> {
@@ -14,6 +15,8 @@ export async function startServer(config: Config): Promise<INestApplication> {
   });
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();
+  // The long-running service compiles its email layouts now, not in the middle of its first poll cycle.
+  app.get(EmailTemplates).warm();
   await app.listen(config.PORT);
   return app;
 }

@@ -30,6 +30,12 @@ export async function timeMs(work: () => unknown | Promise<unknown>): Promise<nu
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
 function round(value: number): number {
   return Math.round(value * 1000) / 1000;
 }

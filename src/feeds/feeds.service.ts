@@ -5,6 +5,7 @@ import { Clock } from '../common/clock';
 import { NotFoundError } from '../common/errors';
 import { newId, sha256Hex } from '../common/ids';
 import { isUniqueViolation, parseOrThrow } from '../common/zod-errors';
+import { bulkUpdate } from '../db/bulk-update';
 import { Transactions } from '../db/transactions';
 import { validateFeedUrl } from './domain/feed-url';
 import { SubscriptionSettings, subscriptionSettingsSchema } from './domain/subscription-settings';
@@ -150,16 +151,15 @@ export class FeedsService {
     await this.feeds.update({ id: feedId }, { ...update, ...urlHash, updatedAt: this.clock.now() });
   }
 
-  /** Records many polls in one transaction: on SQLite one commit instead of one per feed. */
+  /** Records many polls in one transaction and few statements (feeds changing the same columns share one). */
   async recordPolls(updates: ReadonlyArray<{ feedId: string; update: FeedPollUpdate }>): Promise<void> {
     if (updates.length === 0) return;
     const updatedAt = this.clock.now();
-    await this.transactions.run(async (manager) => {
-      for (const { feedId, update } of updates) {
-        const urlHash = update.url ? { urlHash: sha256Hex(update.url) } : {};
-        await manager.update(FeedEntity, { id: feedId }, { ...update, ...urlHash, updatedAt });
-      }
-    });
+    const rows = updates.map(({ feedId, update }) => ({
+      id: feedId,
+      values: { ...update, ...(update.url ? { urlHash: sha256Hex(update.url) } : {}), updatedAt },
+    }));
+    await this.transactions.run((manager) => bulkUpdate(manager, FeedEntity, rows));
   }
 
   private async tellUnsubscribed(feedId: string): Promise<void> {

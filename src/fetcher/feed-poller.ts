@@ -48,6 +48,8 @@ interface Finish {
 export class FeedPoller {
   private readonly logger = new Logger(FeedPoller.name);
   private readonly fetchedListeners: FeedFetchedListener[] = [];
+  private readonly limits: { floorMs: number; ceilingMs: number };
+  private readonly policy: HealthPolicy;
 
   constructor(
     private readonly feeds: FeedsService,
@@ -57,7 +59,13 @@ export class FeedPoller {
     private readonly notices: FeedNotices,
     private readonly holds: HostHoldsService,
     @Inject(CONFIG) private readonly config: Config,
-  ) {}
+  ) {
+    this.limits = {
+      floorMs: config.POLL_FLOOR_MINUTES * 60_000,
+      ceilingMs: config.POLL_CEILING_HOURS * 3_600_000,
+    };
+    this.policy = { ...this.limits, brokenAfterMs: config.FEED_BROKEN_AFTER_HOURS * 3_600_000 };
+  }
 
   /** Polls one feed; its new state goes to `writer` (batched), or straight to the database without one. */
   async poll(feed: FeedSummary, now: Date, writer?: PollStateWriter): Promise<FeedPollResult> {
@@ -108,7 +116,7 @@ export class FeedPoller {
     const hinted = freshnessMs({ cacheControl: headers['cache-control'], expires: headers['expires'] }, now);
     const unchanged = {
       kind: 'success',
-      intervalMs: keptIntervalMs(feed.pollIntervalSeconds, hinted, this.limits()),
+      intervalMs: keptIntervalMs(feed.pollIntervalSeconds, hinted, this.limits),
     } as const;
     if (status === 304) {
       // A 304 may renew the validators; one it leaves out stays as it was.
@@ -156,7 +164,7 @@ export class FeedPoller {
     const intervalMs = adaptiveIntervalMs(
       history,
       { freshnessMs: hinted, ttlMinutes: parsed.ttlMinutes },
-      this.limits(),
+      this.limits,
     );
     return {
       result: { kind: 'success', intervalMs },
@@ -177,10 +185,10 @@ export class FeedPoller {
       done.result.kind === 'success'
         ? {
             ...done.result,
-            intervalMs: scheduledIntervalMs(done.result.intervalMs, feed.pushActiveUntil, now, this.limits()),
+            intervalMs: scheduledIntervalMs(done.result.intervalMs, feed.pushActiveUntil, now, this.limits),
           }
         : done.result;
-    const health = nextHealth(feed, scheduled, now, this.policy(), Math.random());
+    const health = nextHealth(feed, scheduled, now, this.policy, Math.random());
     const update = changedFields(feed, {
       ...done.update,
       lastOutcome: done.outcome,
@@ -216,26 +224,21 @@ export class FeedPoller {
       );
     }
   }
-
-  private limits() {
-    return {
-      floorMs: this.config.POLL_FLOOR_MINUTES * 60_000,
-      ceilingMs: this.config.POLL_CEILING_HOURS * 3_600_000,
-    };
-  }
-
-  private policy(): HealthPolicy {
-    return { ...this.limits(), brokenAfterMs: this.config.FEED_BROKEN_AFTER_HOURS * 3_600_000 };
-  }
 }
 
 /** Only what differs from the stored feed: a routine 304 then writes two columns, not twelve. */
 function changedFields(feed: FeedSummary, update: FeedPollUpdate): FeedPollUpdate {
-  const same = (a: unknown, b: unknown) =>
-    a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
-  return Object.fromEntries(
-    Object.entries(update).filter(([key, value]) => !same(feed[key as keyof FeedSummary], value)),
-  );
+  const changed: Record<string, unknown> = {};
+  for (const key in update) {
+    const value = update[key as keyof FeedPollUpdate];
+    const stored = feed[key as keyof FeedSummary];
+    const same =
+      value instanceof Date && stored instanceof Date
+        ? value.getTime() === stored.getTime()
+        : value === stored;
+    if (!same) changed[key] = value;
+  }
+  return changed as FeedPollUpdate;
 }
 
 function failure(retryAfter: Date | null = null): PollResult {

@@ -1,6 +1,6 @@
 import { FeedPollUpdate, FeedsService } from '../feeds/feeds.service';
 
-const BATCH_SIZE = 200;
+const BATCH_SIZE = 1000;
 
 /**
  * Collects the feed-state updates of a poll cycle and writes them in batches, one transaction each.

@@ -20,8 +20,9 @@ type MjmlToHtml = (
 ) => { html: string; errors: Array<{ formattedMessage: string }> };
 
 /**
- * The MJML layouts in `templates/email/`, each turned into HTML once per process (on first use: MJML
- * takes a third of a second to load, which CLI commands that send nothing should not pay), then into a
+ * The MJML layouts in `templates/email/`, each turned into HTML once per process (at start for the
+ * server, on first use for the CLI: MJML takes a third of a second to load, which CLI commands that
+ * send nothing should not pay), then into a
  * strict Handlebars template. Per email only Handlebars runs: it escapes every `{{value}}`, and strict
  * mode throws on a missing field, so neither an unreplaced placeholder nor a raw feed value gets out.
  */

@@ -74,33 +74,40 @@ export class OutboxService implements OnModuleDestroy {
     const id = email.id ?? newId();
     const domain = this.config.MAIL_FROM.split('@')[1];
     try {
-      await this.outbox.insert({
-        id,
-        dedupKey: email.dedupKey,
-        userId: email.userId,
-        kind: email.kind,
-        toAddress: email.to,
-        fromAddress: email.fromName
-          ? `${quotePhrase(email.fromName)} <${this.config.MAIL_FROM}>`
-          : this.config.MAIL_FROM,
-        subject: email.subject,
-        html: email.html,
-        text: email.text,
-        headers: email.headers ?? {},
-        envelopeFrom: email.envelopeFrom ?? null,
-        replyTo: email.replyTo ?? null,
-        subscriptionIds: email.subscriptionIds ?? null,
-        claimToken: null,
-        messageId: `<${id.toLowerCase()}@${domain}>`,
-        status: 'pending',
-        cost: email.cost ?? 0,
-        attempts: 0,
-        nextAttemptAt: now,
-        leaseUntil: null,
-        lastError: null,
-        createdAt: now,
-        sentAt: null,
-      });
+      // No reload of database defaults (TypeORM would SELECT the row back after every insert).
+      await this.outbox
+        .createQueryBuilder()
+        .insert()
+        .updateEntity(false)
+        .values({
+          id,
+          dedupKey: email.dedupKey,
+          userId: email.userId,
+          kind: email.kind,
+          toAddress: email.to,
+          fromAddress: email.fromName
+            ? `${quotePhrase(email.fromName)} <${this.config.MAIL_FROM}>`
+            : this.config.MAIL_FROM,
+          subject: email.subject,
+          html: email.html,
+          text: email.text,
+          headers: email.headers ?? {},
+          envelopeFrom: email.envelopeFrom ?? null,
+          replyTo: email.replyTo ?? null,
+          subscriptionIds: email.subscriptionIds ?? null,
+          claimToken: null,
+          messageId: `<${id.toLowerCase()}@${domain}>`,
+          status: 'pending',
+          cost: email.cost ?? 0,
+          attempts: 0,
+          nextAttemptAt: now,
+          leaseUntil: null,
+          lastError: null,
+          createdAt: now,
+          sentAt: null,
+          softBounces: 0,
+        })
+        .execute();
       return true;
     } catch (error) {
       if (isUniqueViolation(error)) return false;

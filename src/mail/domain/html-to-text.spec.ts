@@ -18,3 +18,13 @@ describe('emailHtmlToText', () => {
     expect(text.trim()).toBe('Body');
   });
 });
+
+describe('emailHtmlToText on a whole document', () => {
+  it('reads it from <body> on and a fragment whole, with the same result as reading everything', () => {
+    const document =
+      '<!doctype html><html><head><title>T</title><style>p{color:red}</style></head>' +
+      '<body class="x"><p>Body <a href="https://a.example/">link</a></p></body></html>';
+    expect(emailHtmlToText(document)).toBe('Body link (https://a.example/)');
+    expect(emailHtmlToText('<p>Before</p><body><p>After</p></body>')).toBe('Before\n\nAfter');
+  });
+});

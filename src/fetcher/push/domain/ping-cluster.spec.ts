@@ -1,4 +1,4 @@
-import { clusterKeys, ClusterUrl, planCluster, SITE_REFRESH_MS } from './ping-cluster';
+import { clusterKeys, ClusterUrl, isSameCluster, planCluster, SITE_REFRESH_MS } from './ping-cluster';
 
 const now = new Date('2026-11-22T10:00:00Z');
 const earlier = new Date(now.getTime() - 60_000);
@@ -53,5 +53,29 @@ describe('clusterKeys', () => {
     expect(rows).toEqual([
       { url: 'https://blog.example/feed', source: 'feed', refreshedAt: now, key: 'blog.example/feed' },
     ]);
+  });
+});
+
+describe('isSameCluster', () => {
+  const stored: ClusterUrl[] = [
+    { url: observed.feedUrl, source: 'feed', refreshedAt: earlier },
+    { url: observed.siteUrl, source: 'site', refreshedAt: earlier },
+  ];
+
+  it('ignores the refresh times of the feed and self URLs, in any order', () => {
+    const planned: ClusterUrl[] = [
+      { url: observed.siteUrl, source: 'site', refreshedAt: earlier },
+      { url: observed.feedUrl, source: 'feed', refreshedAt: now },
+    ];
+    expect(isSameCluster(stored, planned)).toBe(true);
+  });
+
+  it('sees a new URL, a changed source and a re-read site page', () => {
+    const renewedSite: ClusterUrl[] = [stored[0], { ...stored[1], refreshedAt: now }];
+    expect(isSameCluster(stored, renewedSite)).toBe(false);
+    expect(
+      isSameCluster(stored, [...stored, { url: observed.selfUrl, source: 'self', refreshedAt: now }]),
+    ).toBe(false);
+    expect(isSameCluster(stored, [stored[0], { ...stored[1], source: 'alternate' }])).toBe(false);
   });
 });

@@ -51,3 +51,18 @@ export function clusterKeys(urls: readonly ClusterUrl[]): Array<ClusterUrl & { k
   }
   return [...byKey.values()];
 }
+
+/**
+ * Whether a planned cluster is what is stored already, so that a routine fetch writes nothing. Only the
+ * site's refresh time is read later (to re-read its page weekly); the others' times do not count.
+ */
+export function isSameCluster(stored: readonly ClusterUrl[], planned: readonly ClusterUrl[]): boolean {
+  const signature = (entries: readonly ClusterUrl[]) =>
+    entries
+      .map(({ url, source, refreshedAt }) =>
+        source === 'site' ? `${source} ${url} ${refreshedAt.getTime()}` : `${source} ${url}`,
+      )
+      .sort()
+      .join('\n');
+  return signature(stored) === signature(planned);
+}

@@ -8,7 +8,7 @@ import { Transactions } from '../../../db/transactions';
 import { discoverFeeds } from '../../../feeds/domain/discover-feeds';
 import { Feed } from '../../../feeds/feeds.service';
 import { SafeHttpClient } from '../../safe-http-client';
-import { clusterKeys, planCluster } from '../domain/ping-cluster';
+import { clusterKeys, isSameCluster, planCluster } from '../domain/ping-cluster';
 import { pingKey } from '../domain/ping-key';
 import { PingUrlEntity } from './ping-url.entity';
 
@@ -36,8 +36,9 @@ export class PingCacheService {
   }
 
   /**
-   * Records a feed's cluster after a fetch; reads its site's page for alternates weekly (through the
-   * guarded client: a site link naming a private address is refused like any other request).
+   * Records a feed's cluster after a fetch (no write when it is unchanged); reads its site's page for
+   * alternates weekly (through the guarded client: a site link naming a private address is refused like
+   * any other request).
    */
   async refreshCluster(feed: Feed, selfUrl: string | null, siteUrl: string | null): Promise<void> {
     const now = this.clock.now();
@@ -49,6 +50,7 @@ export class PingCacheService {
       ...plan.urls,
       ...alternates.map((url) => ({ url, source: 'alternate' as const, refreshedAt: now })),
     ]);
+    if (isSameCluster(current, rows)) return;
     // Two refreshes of one feed at once: the one that loses the race on the unique key changes nothing.
     await this.transactions
       .run(async (manager) => {

@@ -1,0 +1,81 @@
+import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+
+export interface RowUpdate<T> {
+  id: string;
+  values: Partial<T>;
+}
+
+/** Rows per statement: 100 rows of a few varying columns stay far below every driver's parameter cap. */
+const ROWS_PER_STATEMENT = 100;
+
+/**
+ * Updates many rows by primary key in few statements: rows that change the same columns share one
+ * UPDATE, where a column with one value for all of them is set once and a column whose value differs
+ * becomes `CASE id WHEN … THEN … END`. A poll cycle thus writes thousands of feeds in a few dozen
+ * statements instead of one query-builder round per feed. Values go through the driver's own
+ * conversion, as `update()` would. Run it inside a transaction for atomicity.
+ */
+export async function bulkUpdate<T extends ObjectLiteral>(
+  manager: EntityManager,
+  target: EntityTarget<T>,
+  rows: ReadonlyArray<RowUpdate<T>>,
+): Promise<void> {
+  const metadata = manager.connection.getMetadata(target);
+  const driver = manager.connection.driver;
+  const [idColumn] = metadata.primaryColumns;
+  const columnOf = (property: string): ColumnMetadata => {
+    const column = metadata.findColumnWithPropertyName(property);
+    if (!column) throw new Error(`bulkUpdate: ${metadata.name} has no column ${property}`);
+    return column;
+  };
+  for (const group of groupByChangedColumns(rows)) {
+    const columns = Object.keys(group[0].values).map(columnOf);
+    if (columns.length === 0) continue;
+    for (let start = 0; start < group.length; start += ROWS_PER_STATEMENT) {
+      const chunk = group.slice(start, start + ROWS_PER_STATEMENT);
+      const parameters: unknown[] = [];
+      const assignments = columns.map((column) => {
+        const values = chunk.map((row) =>
+          driver.preparePersistentValue(row.values[column.propertyName], column),
+        );
+        const name = driver.escape(column.databaseName);
+        if (values.every((value) => isSameValue(value, values[0]))) {
+          parameters.push(values[0]);
+          return `${name} = ?`;
+        }
+        const cases = chunk.map((row, index) => {
+          parameters.push(row.id, values[index]);
+          return 'WHEN ? THEN ?';
+        });
+        return `${name} = CASE ${driver.escape(idColumn.databaseName)} ${cases.join(' ')} END`;
+      });
+      parameters.push(...chunk.map((row) => row.id));
+      const sql =
+        `UPDATE ${driver.escape(metadata.tableName)} SET ${assignments.join(', ')} ` +
+        `WHERE ${driver.escape(idColumn.databaseName)} IN (${chunk.map(() => '?').join(', ')})`;
+      await manager.query(sql, parameters);
+    }
+  }
+}
+
+/** Rows grouped by the set of columns they change; two updates of one row merge, the later winning. */
+function groupByChangedColumns<T>(rows: ReadonlyArray<RowUpdate<T>>): Array<Array<RowUpdate<T>>> {
+  const merged = new Map<string, Partial<T>>();
+  for (const { id, values } of rows) {
+    const defined = Object.entries(values).filter(([, value]) => value !== undefined);
+    merged.set(id, { ...merged.get(id), ...Object.fromEntries(defined) });
+  }
+  const groups = new Map<string, Array<RowUpdate<T>>>();
+  for (const [id, values] of merged) {
+    const key = Object.keys(values).sort().join(',');
+    const group = groups.get(key);
+    if (group) group.push({ id, values });
+    else groups.set(key, [{ id, values }]);
+  }
+  return [...groups.values()];
+}
+
+function isSameValue(a: unknown, b: unknown): boolean {
+  return a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
+}
