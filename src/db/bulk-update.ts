@@ -1,5 +1,5 @@
 import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
-import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+import { columnOf, placeholders } from './raw-rows';
 
 export interface RowUpdate<T> {
   id: string;
@@ -24,13 +24,8 @@ export async function bulkUpdate<T extends ObjectLiteral>(
   const metadata = manager.connection.getMetadata(target);
   const driver = manager.connection.driver;
   const [idColumn] = metadata.primaryColumns;
-  const columnOf = (property: string): ColumnMetadata => {
-    const column = metadata.findColumnWithPropertyName(property);
-    if (!column) throw new Error(`bulkUpdate: ${metadata.name} has no column ${property}`);
-    return column;
-  };
   for (const group of groupByChangedColumns(rows)) {
-    const columns = Object.keys(group[0].values).map(columnOf);
+    const columns = Object.keys(group[0].values).map((property) => columnOf(manager, target, property));
     if (columns.length === 0) continue;
     for (let start = 0; start < group.length; start += ROWS_PER_STATEMENT) {
       const chunk = group.slice(start, start + ROWS_PER_STATEMENT);
@@ -53,7 +48,7 @@ export async function bulkUpdate<T extends ObjectLiteral>(
       parameters.push(...chunk.map((row) => row.id));
       const sql =
         `UPDATE ${driver.escape(metadata.tableName)} SET ${assignments.join(', ')} ` +
-        `WHERE ${driver.escape(idColumn.databaseName)} IN (${chunk.map(() => '?').join(', ')})`;
+        `WHERE ${driver.escape(idColumn.databaseName)} IN (${placeholders(chunk.length)})`;
       await manager.query(sql, parameters);
     }
   }

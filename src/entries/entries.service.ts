@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, In, IsNull, Not, Repository } from 'typeorm';
+import { EntityManager, In, Repository } from 'typeorm';
 import { newId } from '../common/ids';
+import { insertRows, placeholders, selectRows } from '../db/raw-rows';
 import { Transactions } from '../db/transactions';
 import { dedupVerdict, effectivePublished, FeedMemory } from './domain/dedup-rules';
 import { entryContentHash, entryIdentityHashes, titleDateHash } from './domain/entry-identity';
@@ -71,61 +72,69 @@ export class EntriesService {
           }),
         );
       }
-      if (inserted.length) await repository.insert(inserted);
+      await insertRows(manager, EntryEntity, inserted);
       return inserted.filter((entry) => entry.dedupVerdict === 'new');
     });
   }
 
   /** When the feed's newest entries were published, newest first: how often it really publishes. */
   async recentPublicationTimes(feedId: string): Promise<Date[]> {
-    const rows = await this.entries.find({
-      select: { publishedAt: true },
-      where: { feedId, publishedAt: Not(IsNull()) },
-      order: { publishedAt: 'DESC' },
-      take: MEMORY_DEPTH,
-    });
-    return rows.map((row) => row.publishedAt!);
+    return newestPublished(this.entries.manager, feedId);
   }
 
   findByIds(ids: readonly string[]): Promise<Entry[]> {
     return ids.length ? this.entries.findBy({ id: In([...ids]) }) : Promise.resolve([]);
   }
 
+  /** What the dedup rules need to know of the feed's stored entries: two indexed queries. */
   private async feedMemory(
     manager: EntityManager,
     feedId: string,
     identities: Iterable<string>,
     titleDates: Iterable<string | null>,
   ): Promise<{ known: Map<string, EntryEntity>; memory: FeedMemory }> {
-    const repository = manager.getRepository(EntryEntity);
+    const identityList = [...identities];
     const titleDateList = [...new Set([...titleDates].filter((hash): hash is string => hash !== null))];
-    const [known, sameTitleDate, newest] = await Promise.all([
-      repository.find({
-        select: { id: true, identityHash: true, contentHash: true },
-        where: { feedId, identityHash: In([...identities]) },
-      }),
-      titleDateList.length
-        ? repository.find({
-            select: { titleDateHash: true },
-            where: { feedId, titleDateHash: In(titleDateList) },
-          })
-        : [],
-      repository.find({
-        select: { publishedAt: true },
-        where: { feedId, publishedAt: Not(IsNull()) },
-        order: { publishedAt: 'DESC' },
-        take: MEMORY_DEPTH,
-      }),
+    const sameTitleDate = titleDateList.length
+      ? ` OR title_date_hash IN (${placeholders(titleDateList.length)})`
+      : '';
+    const [matching, newest] = await Promise.all([
+      selectRows(
+        manager,
+        EntryEntity,
+        'SELECT id, identity_hash, content_hash, title_date_hash FROM entries ' +
+          `WHERE feed_id = ? AND (identity_hash IN (${placeholders(identityList.length)})${sameTitleDate})`,
+        [feedId, ...identityList, ...titleDateList],
+      ),
+      newestPublished(manager, feedId),
     ]);
+    const isAsked = new Set(identityList);
+    const isAskedTitleDate = new Set(titleDateList);
+    const known = matching.filter((entry) => isAsked.has(entry.identityHash));
     return {
       known: new Map(known.map((entry) => [entry.identityHash, entry])),
       memory: {
         knownIdentities: new Set(known.map((entry) => entry.identityHash)),
-        knownTitleDates: new Set(sameTitleDate.map((entry) => entry.titleDateHash!)),
-        newestPublished: newest.map((entry) => entry.publishedAt!),
+        knownTitleDates: new Set(
+          matching
+            .map((entry) => entry.titleDateHash)
+            .filter((hash): hash is string => hash !== null && isAskedTitleDate.has(hash)),
+        ),
+        newestPublished: newest,
       },
     };
   }
+}
+
+async function newestPublished(manager: EntityManager, feedId: string): Promise<Date[]> {
+  const rows = await selectRows(
+    manager,
+    EntryEntity,
+    'SELECT published_at FROM entries WHERE feed_id = ? AND published_at IS NOT NULL ' +
+      `ORDER BY published_at DESC LIMIT ${MEMORY_DEPTH}`,
+    [feedId],
+  );
+  return rows.map((row) => row.publishedAt!);
 }
 
 function columns(entry: NormalizedEntry, now: Date) {

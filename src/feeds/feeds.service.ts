@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, LessThanOrEqual, Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import { Clock } from '../common/clock';
 import { NotFoundError } from '../common/errors';
 import { newId, sha256Hex } from '../common/ids';
 import { isUniqueViolation, parseOrThrow } from '../common/zod-errors';
 import { bulkUpdate } from '../db/bulk-update';
+import { placeholders, selectRows, storedValue } from '../db/raw-rows';
 import { Transactions } from '../db/transactions';
 import { validateFeedUrl } from './domain/feed-url';
 import { SubscriptionSettings, subscriptionSettingsSchema } from './domain/subscription-settings';
@@ -125,19 +126,28 @@ export class FeedsService {
     options: { all?: boolean; only?: readonly string[]; limit?: number } = {},
   ): Promise<FeedSummary[]> {
     if (options.only?.length === 0) return [];
-    const feeds = await this.feeds.find({
-      where: {
-        status: In(['active', 'broken']),
-        ...(options.only ? { id: In([...options.only]) } : {}),
-        ...(options.all || options.only ? {} : { nextPollAt: LessThanOrEqual(now) }),
-      },
-      order: { nextPollAt: 'ASC' },
-      take: options.limit,
-    });
-    const counts = await this.subscriberCounts(feeds.map((feed) => feed.id));
-    return feeds
-      .filter((feed) => counts.has(feed.id))
-      .map((feed) => ({ ...feed, subscribers: counts.get(feed.id)! }));
+    // One query, no query builder: a cycle loads every due feed, thousands of rows.
+    const manager = this.feeds.manager;
+    const conditions = ["f.status IN ('active', 'broken')"];
+    const parameters: unknown[] = [];
+    if (options.only) {
+      conditions.push(`f.id IN (${placeholders(options.only.length)})`);
+      parameters.push(...options.only);
+    } else if (!options.all) {
+      conditions.push('f.next_poll_at <= ?');
+      parameters.push(storedValue(manager, FeedEntity, 'nextPollAt', now));
+    }
+    const limit = options.limit === undefined ? '' : ` LIMIT ${Math.floor(options.limit)}`;
+    const rows = await selectRows<FeedEntity & { subscribers: number | string }>(
+      manager,
+      FeedEntity,
+      'SELECT f.*, c.subscribers FROM feeds f ' +
+        'JOIN (SELECT feed_id, COUNT(*) AS subscribers FROM subscriptions GROUP BY feed_id) c ON c.feed_id = f.id ' +
+        `WHERE ${conditions.join(' AND ')} ORDER BY f.next_poll_at${limit}`,
+      parameters,
+    );
+    // MySQL counts arrive as strings (BIGINT).
+    return rows.map((row) => ({ ...row, subscribers: Number(row.subscribers) }));
   }
 
   async getFeed(feedId: string): Promise<Feed> {

@@ -7,6 +7,7 @@ import { runConcurrently } from '../common/run-concurrently';
 import { isUniqueViolation } from '../common/zod-errors';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
+import { insertRows } from '../db/raw-rows';
 import { quotePhrase } from './domain/list-headers';
 import { classifySendError, isAddressFailure, SmtpFailure } from './domain/retry-policy';
 import { MAIL_TRANSPORT } from './mail.tokens';
@@ -74,12 +75,8 @@ export class OutboxService implements OnModuleDestroy {
     const id = email.id ?? newId();
     const domain = this.config.MAIL_FROM.split('@')[1];
     try {
-      // No reload of database defaults (TypeORM would SELECT the row back after every insert).
-      await this.outbox
-        .createQueryBuilder()
-        .insert()
-        .updateEntity(false)
-        .values({
+      await insertRows(this.outbox.manager, OutboxEmailEntity, [
+        {
           id,
           dedupKey: email.dedupKey,
           userId: email.userId,
@@ -106,8 +103,8 @@ export class OutboxService implements OnModuleDestroy {
           createdAt: now,
           sentAt: null,
           softBounces: 0,
-        })
-        .execute();
+        },
+      ]);
       return true;
     } catch (error) {
       if (isUniqueViolation(error)) return false;

@@ -90,6 +90,6 @@ describe.each(testDialects())('bulkUpdate on %s', (dialect) => {
       dataSource.transaction((manager) =>
         bulkUpdate(manager, FeedEntity, [{ id, values: { nope: 1 } as Partial<FeedEntity> }]),
       ),
-    ).rejects.toThrow('bulkUpdate: FeedEntity has no column nope');
+    ).rejects.toThrow('FeedEntity has no column nope');
   });
 });
