@@ -5,6 +5,7 @@ import { Clock } from '../common/clock';
 import { ConflictError, NotFoundError } from '../common/errors';
 import { newId } from '../common/ids';
 import { isUniqueViolation, parseOrThrow } from '../common/zod-errors';
+import { placeholders, selectRows } from '../db/raw-rows';
 import { emailSchema, newUserSchema, userSettingsSchema } from './domain/user-settings';
 import { UserEntity } from './user.entity';
 
@@ -55,6 +56,11 @@ export class AccountsService {
 
   async findByIds(ids: readonly string[]): Promise<User[]> {
     if (ids.length === 0) return [];
-    return this.users.createQueryBuilder('user').where('user.id IN (:...ids)', { ids }).getMany();
+    return selectRows(
+      this.users.manager,
+      UserEntity,
+      `SELECT * FROM users WHERE id IN (${placeholders(ids.length)})`,
+      ids,
+    );
   }
 }

@@ -105,8 +105,14 @@ export class FeedsService {
     return { ...subscription, feed: await this.getFeed(subscription.feedId) };
   }
 
+  /** A feed's subscriptions, oldest first (read for every new entry: no query builder). */
   subscriptionsOfFeed(feedId: string): Promise<Subscription[]> {
-    return this.subscriptions.find({ where: { feedId }, order: { createdAt: 'ASC' } });
+    return selectRows(
+      this.subscriptions.manager,
+      SubscriptionEntity,
+      'SELECT * FROM subscriptions WHERE feed_id = ? ORDER BY created_at, id',
+      [feedId],
+    );
   }
 
   async listFeeds(): Promise<FeedSummary[]> {

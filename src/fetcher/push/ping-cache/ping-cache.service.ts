@@ -4,6 +4,7 @@ import { Repository } from 'typeorm';
 import { Clock } from '../../../common/clock';
 import { newId, sha256Hex } from '../../../common/ids';
 import { isUniqueViolation } from '../../../common/zod-errors';
+import { selectRows } from '../../../db/raw-rows';
 import { Transactions } from '../../../db/transactions';
 import { discoverFeeds } from '../../../feeds/domain/discover-feeds';
 import { Feed } from '../../../feeds/feeds.service';
@@ -42,7 +43,12 @@ export class PingCacheService {
    */
   async refreshCluster(feed: Feed, selfUrl: string | null, siteUrl: string | null): Promise<void> {
     const now = this.clock.now();
-    const current = await this.urls.findBy({ feedId: feed.id });
+    const current = await selectRows(
+      this.urls.manager,
+      PingUrlEntity,
+      'SELECT url, source, refreshed_at FROM ping_urls WHERE feed_id = ?',
+      [feed.id],
+    );
     const plan = planCluster(current, { feedUrl: feed.url, selfUrl, siteUrl }, now);
     const alternates =
       plan.fetchSite && siteUrl && isSameHost(siteUrl, feed.url) ? await this.alternatesOn(siteUrl) : [];
