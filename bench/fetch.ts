@@ -2,7 +2,7 @@
  * `npm run bench -- fetch`: steady-state poll cycles of 5,000 feeds on a loopback server (90 % answer
  * 304, 7 % an unchanged 200, 3 % a new item, each emailed to its subscriber) through the real pipeline
  * and a SQLite database, against a baseline that GETs the same URLs with undici at the same concurrency;
- * the medians of several alternating rounds are compared. The feeds are spread over 50 loopback
+ * the medians of several alternating rounds are compared. `-- --all-304` makes every feed answer 304. The feeds are spread over 50 loopback
  * addresses (127.0.0.1 … 127.0.0.50) so that FETCH_PER_HOST=2 applies as it would to 50 hosts; the
  * minimum gap between requests to one host is set to 0 for the run (it would otherwise dominate).
  */
@@ -28,9 +28,11 @@ const CONCURRENCY = 20;
 const ROUNDS = 5;
 
 type Kind = 'not-modified' | 'unchanged' | 'new-items';
+/** `--all-304`: every feed answers 304, to see the cost of the not-modified path alone. */
+const isAll304 = process.argv.includes('--all-304');
 /** The mix of a 304-heavy cycle: 90 % answer 304, 7 % an unchanged 200, 3 % a new item. */
 const kindOf = (index: number): Kind =>
-  index % 100 < 90 ? 'not-modified' : index % 100 < 97 ? 'unchanged' : 'new-items';
+  isAll304 || index % 100 < 90 ? 'not-modified' : index % 100 < 97 ? 'unchanged' : 'new-items';
 /** Bumped before each measured cycle: every feed of the new-items kind then shows one more post. */
 let edition = 0;
 
@@ -138,6 +140,7 @@ async function main(): Promise<void> {
         per_host: 2,
         host_gap_ms: 0,
         rounds: ROUNDS,
+        mix: isAll304 ? 'all-304' : '304:90%,same-body:7%,new-item:3%',
         first_cycle_feeds_per_s: FEEDS / (firstCycleMs / 1000),
         ours_cycle_ms: oursMs.map(Math.round).join(','),
         baseline_ms: baselineMs.map(Math.round).join(','),
