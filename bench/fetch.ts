@@ -2,9 +2,10 @@
  * `npm run bench -- fetch`: steady-state poll cycles of 5,000 feeds on a loopback server (90 % answer
  * 304, 7 % an unchanged 200, 3 % a new item, each emailed to its subscriber) through the real pipeline
  * and a SQLite database, against a baseline that GETs the same URLs with undici at the same concurrency;
- * the medians of several alternating rounds are compared. `-- --all-304` makes every feed answer 304. The feeds are spread over 50 loopback
- * addresses (127.0.0.1 … 127.0.0.50) so that FETCH_PER_HOST=2 applies as it would to 50 hosts; the
- * minimum gap between requests to one host is set to 0 for the run (it would otherwise dominate).
+ * the medians of several alternating rounds are compared; `npm run bench -- fetch --all-304` makes every
+ * feed answer 304. The feeds are spread over 50 loopback addresses (127.0.0.1 … 127.0.0.50) so that
+ * FETCH_PER_HOST=2 applies as it would to 50 hosts; the minimum gap between requests to one host is set
+ * to 0 for the run (it would otherwise dominate).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
