@@ -18,6 +18,7 @@ export async function startServer(config: Config): Promise<INestApplication> {
   // The long-running service compiles its email layouts now, not in the middle of its first poll cycle.
   app.get(EmailTemplates).warm();
   await app.listen(config.PORT);
+  app.get(Logger).log(`listening on port ${config.PORT}`, 'Bootstrap');
   return app;
 }
 

@@ -1,4 +1,5 @@
 import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { isSameValue } from '../common/same-value';
 import { columnOf, placeholders } from './raw-rows';
 
 export interface RowUpdate<T> {
@@ -69,8 +70,4 @@ function groupByChangedColumns<T>(rows: ReadonlyArray<RowUpdate<T>>): Array<Arra
     else groups.set(key, [{ id, values }]);
   }
   return [...groups.values()];
-}
-
-function isSameValue(a: unknown, b: unknown): boolean {
-  return a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
 }

@@ -7,6 +7,7 @@ import { DeliveryService } from '../delivery/delivery.service';
 import { EntriesService } from '../entries/entries.service';
 import { FeedParseError, parseFeed } from '../entries/domain/parse-feed';
 import { Feed, FeedPollUpdate, FeedsService, FeedSummary } from '../feeds/feeds.service';
+import { changedFields } from './domain/changed-fields';
 import { HealthPolicy, nextHealth, PollResult } from './domain/feed-health';
 import { adaptiveIntervalMs, keptIntervalMs, scheduledIntervalMs } from './domain/poll-interval';
 import { freshnessMs, HeaderValue, isBotChallenge, retryAfterUntil } from './domain/response-hints';
@@ -224,21 +225,6 @@ export class FeedPoller {
       );
     }
   }
-}
-
-/** Only what differs from the stored feed: a routine 304 then writes two columns, not twelve. */
-function changedFields(feed: FeedSummary, update: FeedPollUpdate): FeedPollUpdate {
-  const changed: Record<string, unknown> = {};
-  for (const key in update) {
-    const value = update[key as keyof FeedPollUpdate];
-    const stored = feed[key as keyof FeedSummary];
-    const same =
-      value instanceof Date && stored instanceof Date
-        ? value.getTime() === stored.getTime()
-        : value === stored;
-    if (!same) changed[key] = value;
-  }
-  return changed as FeedPollUpdate;
 }
 
 function failure(retryAfter: Date | null = null): PollResult {

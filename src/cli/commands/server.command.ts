@@ -9,9 +9,7 @@ export function registerServerCommands(program: Command): void {
     .command('serve')
     .description('run the HTTP service and the schedulers')
     .action(async () => {
-      const config = loadConfig(process.env);
-      await startServer(config);
-      console.error(`tidings: listening on port ${config.PORT}`);
+      await startServer(loadConfig(process.env));
     });
 
   program
