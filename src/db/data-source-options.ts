@@ -7,8 +7,15 @@ import { migrations } from './migrations';
 
 export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
-/** DataSource options for `DATABASE_URL`. Schema changes only ever come from the migrations. */
-export function buildDataSourceOptions(databaseUrl: string): DataSourceOptions {
+/**
+ * DataSource options for `DATABASE_URL`. Schema changes only ever come from the migrations.
+ * `checkpointsInBackground`: SQLite leaves WAL checkpoints to a `WalCheckpointer` (the app's own
+ * connection; short-lived ones, such as migrations, keep SQLite's automatic checkpoints).
+ */
+export function buildDataSourceOptions(
+  databaseUrl: string,
+  options: { checkpointsInBackground?: boolean } = {},
+): DataSourceOptions {
   const target = parseDatabaseUrl(databaseUrl);
   const common = { entities, migrations, synchronize: false, migrationsRun: false, logging: false } as const;
   if (target.dialect === 'sqlite') {
@@ -22,6 +29,7 @@ export function buildDataSourceOptions(databaseUrl: string): DataSourceOptions {
       prepareDatabase: (db: { pragma: (statement: string) => unknown }) => {
         db.pragma('foreign_keys = ON');
         db.pragma('synchronous = NORMAL');
+        if (options.checkpointsInBackground) db.pragma('wal_autocheckpoint = 0');
       },
     };
   }

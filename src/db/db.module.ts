@@ -5,6 +5,7 @@ import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
 import { buildDataSourceOptions } from './data-source-options';
 import { DatabaseHealth } from './database-health';
+import { SqliteCheckpoints } from './sqlite-checkpoints';
 import { Transactions } from './transactions';
 
 @Global()
@@ -12,7 +13,10 @@ import { Transactions } from './transactions';
   imports: [
     TypeOrmModule.forRootAsync({
       inject: [CONFIG],
-      useFactory: (config: Config) => ({ ...buildDataSourceOptions(config.DATABASE_URL), retryAttempts: 0 }),
+      useFactory: (config: Config) => ({
+        ...buildDataSourceOptions(config.DATABASE_URL, { checkpointsInBackground: true }),
+        retryAttempts: 0,
+      }),
     }),
   ],
   providers: [
@@ -22,6 +26,7 @@ import { Transactions } from './transactions';
       useFactory: (dataSource: DataSource) => new Transactions(dataSource),
     },
     DatabaseHealth,
+    SqliteCheckpoints,
   ],
   exports: [Transactions, DatabaseHealth],
 })
