@@ -1,13 +1,14 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate, inflateRaw, ZlibOptions } from 'node:zlib';
-import { Agent, Dispatcher } from 'undici';
+import { Agent } from 'undici';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
 import { requestTarget } from './domain/request-target';
 import { DnsResolver } from './dns-resolver';
 import { FetchError } from './fetch-error';
 import { guardedConnector } from './guarded-connector';
+import { CollectedResponse, ResponseCollector } from './response-collector';
 
 export interface SafeFetchOptions {
   accept: string;
@@ -70,45 +71,39 @@ export class SafeHttpClient implements OnModuleDestroy {
   }
 
   async fetch(url: string, options: SafeFetchOptions): Promise<SafeFetchResponse> {
-    // A plain controller and timer: AbortSignal.timeout() costs several times more per request.
-    const deadline = new AbortController();
-    const timer = setTimeout(
-      () => deadline.abort(new DOMException('the total timeout passed', 'TimeoutError')),
-      this.config.FETCH_TIMEOUT_MS,
-    );
+    const deadline = new Deadline(url, this.config.FETCH_TIMEOUT_MS);
     try {
-      return await this.follow(url, options, deadline.signal);
+      return await this.follow(url, options, deadline);
     } finally {
-      clearTimeout(timer);
+      deadline.clear();
     }
   }
 
   private async follow(
     url: string,
     options: SafeFetchOptions,
-    signal: AbortSignal,
+    deadline: Deadline,
   ): Promise<SafeFetchResponse> {
     const visited = new Set<string>();
+    const maxBytes = options.maxBytes ?? this.config.FETCH_MAX_BYTES;
     let current = url;
     let permanentUrl: string | null = null;
     let isLeadingPermanentRun = true;
     for (let redirects = 0; ; redirects += 1) {
       if (visited.has(current)) throw new FetchError('redirect-loop', `redirect loop at ${current}`);
       visited.add(current);
-      const response = await this.request(current, options, signal);
+      const response = await this.exchange(current, options, maxBytes, deadline);
       const location = headerValue(response.headers, 'location');
       const followed = options.post ? FOLLOWED_AFTER_POST : FOLLOWED_AFTER_GET;
       if (!followed.includes(response.statusCode) || !location) {
-        const body = await this.readBody(response, options.maxBytes ?? this.config.FETCH_MAX_BYTES, current);
         return {
           status: response.statusCode,
           finalUrl: current,
           permanentUrl,
           headers: response.headers,
-          body,
+          body: await decodeBody(response, maxBytes, current),
         };
       }
-      response.body.resume();
       if (redirects >= this.config.FETCH_MAX_REDIRECTS)
         throw new FetchError(
           'too-many-redirects',
@@ -120,11 +115,13 @@ export class SafeHttpClient implements OnModuleDestroy {
     }
   }
 
-  private async request(
+  /** One request and its whole response, the body as sent (compressed or not). */
+  private async exchange(
     url: string,
     options: SafeFetchOptions,
-    signal: AbortSignal,
-  ): Promise<Dispatcher.ResponseData> {
+    maxBytes: number,
+    deadline: Deadline,
+  ): Promise<CollectedResponse> {
     const target = requestTarget(url);
     if (!target) throw new FetchError('bad-url', `${url} is not an http(s) URL`);
     const headers: Record<string, string> = {
@@ -135,47 +132,51 @@ export class SafeHttpClient implements OnModuleDestroy {
     if (options.etag) headers['if-none-match'] = options.etag;
     if (options.lastModified) headers['if-modified-since'] = options.lastModified;
     if (options.post) headers['content-type'] = options.post.contentType;
-    try {
-      const method = options.post ? 'POST' : 'GET';
-      return await this.agent.request({ ...target, method, headers, body: options.post?.body, signal });
-    } catch (error) {
+    const collector = new ResponseCollector(url, maxBytes);
+    deadline.watch(collector);
+    const method = options.post ? 'POST' : 'GET';
+    this.agent.dispatch({ ...target, method, headers, body: options.post?.body }, collector);
+    return collector.done.catch((error: unknown) => {
       throw asFetchError(error, url);
-    }
-  }
-
-  private async readBody(response: Dispatcher.ResponseData, maxBytes: number, url: string): Promise<Buffer> {
-    const raw = await collectBody(response.body, maxBytes).catch((error: unknown) => {
-      throw error === TOO_LARGE
-        ? new FetchError('too-large', `${url}: the body exceeds ${maxBytes} bytes`)
-        : asFetchError(error, url);
-    });
-    const encoding = headerValue(response.headers, 'content-encoding')?.trim().toLowerCase();
-    const decode = encoding ? decoders[encoding] : undefined;
-    if (!decode) return raw;
-    return decode(raw, { maxOutputLength: maxBytes }).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError)
-        throw new FetchError('too-large', `${url}: the body exceeds ${maxBytes} bytes once decompressed`);
-      throw new FetchError('network', `${url}: cannot decode ${encoding}: ${error.message}`);
     });
   }
 }
 
-const TOO_LARGE = Symbol('too large');
+/** The total timeout of one fetch, redirects included: it ends whichever exchange is under way. */
+class Deadline {
+  private readonly timer: NodeJS.Timeout;
+  private current: ResponseCollector | null = null;
+  private expired: FetchError | null = null;
 
-/** The body's bytes, read with plain stream events (an async iterator costs more on short bodies). */
-function collectBody(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    body.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes) {
-        body.destroy();
-        reject(TOO_LARGE);
-      } else chunks.push(chunk);
-    });
-    body.once('end', () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)));
-    body.once('error', reject);
+  constructor(url: string, timeoutMs: number) {
+    this.timer = setTimeout(() => {
+      this.expired = new FetchError(
+        'timeout',
+        `${url}: timed out (the total timeout of ${timeoutMs} ms passed)`,
+      );
+      this.current?.abort(this.expired);
+    }, timeoutMs);
+  }
+
+  watch(collector: ResponseCollector): void {
+    this.current = collector;
+    if (this.expired) collector.abort(this.expired);
+  }
+
+  clear(): void {
+    clearTimeout(this.timer);
+  }
+}
+
+/** The body decompressed as `content-encoding` says, still within `maxBytes`. */
+function decodeBody(response: CollectedResponse, maxBytes: number, url: string): Promise<Buffer> | Buffer {
+  const encoding = headerValue(response.headers, 'content-encoding')?.trim().toLowerCase();
+  const decode = encoding ? decoders[encoding] : undefined;
+  if (!decode) return response.body;
+  return decode(response.body, { maxOutputLength: maxBytes }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError)
+      throw new FetchError('too-large', `${url}: the body exceeds ${maxBytes} bytes once decompressed`);
+    throw new FetchError('network', `${url}: cannot decode ${encoding}: ${error.message}`);
   });
 }
 
