@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AccountsService, User } from '../accounts/accounts.service';
 import { REALTIME_EMAIL_CREDITS } from '../billing/domain/pricing';
 import { Entry } from '../entries/entries.service';
-import { Feed, FeedsService, Subscription } from '../feeds/feeds.service';
+import { FeedRef, FeedsService, Subscription } from '../feeds/feeds.service';
 import { MailService } from '../mail/mail.service';
 import { DigestRepository } from './digest.repository';
 import { burstTitle, isBurst } from './domain/burst';
@@ -24,7 +24,7 @@ export class DeliveryService {
   ) {}
 
   /** Filters a poll's new entries per subscriber; returns how many real-time emails were enqueued. */
-  async deliverNewEntries(feed: Feed, entries: readonly Entry[]): Promise<number> {
+  async deliverNewEntries(feed: FeedRef, entries: readonly Entry[]): Promise<number> {
     if (entries.length === 0) return 0;
     const subscriptions = await this.feeds.subscriptionsOfFeed(feed.id);
     const users = new Map(
@@ -57,7 +57,7 @@ export class DeliveryService {
 
   /** One email per entry, or one combined email when a poll brings a burst (named by the poll's first entry). */
   private async sendRealtime(
-    feed: Feed,
+    feed: FeedRef,
     user: User,
     subscription: Subscription,
     entries: readonly Entry[],

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntryHtmlService } from '../content/entry-html.service';
 import { Entry } from '../entries/entries.service';
-import { Feed } from '../feeds/feeds.service';
+import { FeedRef } from '../feeds/feeds.service';
 import { EntryForEmail, FeedForEmail } from '../mail/email-models';
 
 /** An entry as emails show it: rewritten for mail clients by the content module, full text when asked. */
@@ -24,6 +24,6 @@ export class EntryContentProvider {
   }
 }
 
-export function feedForEmail(feed: Feed): FeedForEmail {
+export function feedForEmail(feed: FeedRef): FeedForEmail {
   return { id: feed.id, title: feed.title, url: feed.url, siteUrl: feed.siteUrl };
 }

@@ -15,6 +15,8 @@ import { SubscriptionEntity } from './subscription.entity';
 
 export type Feed = Readonly<FeedEntity>;
 export type Subscription = Readonly<SubscriptionEntity>;
+/** What other modules need to name a feed (emails, push): any feed shape that has these will do. */
+export type FeedRef = Pick<Feed, 'id' | 'url' | 'title' | 'siteUrl'>;
 export type FeedPollUpdate = Partial<
   Pick<
     FeedEntity,
@@ -36,6 +38,31 @@ export type FeedPollUpdate = Partial<
     | 'pushActiveUntil'
   >
 >;
+/**
+ * A feed as a poll cycle loads it (thousands at a time): its poll state, without the timestamps a poll
+ * only overwrites and the URL hash (reading those was a third of the load).
+ */
+export type DueFeed = Omit<Feed, 'urlHash' | 'lastPolledAt' | 'nextPollAt' | 'createdAt' | 'updatedAt'> & {
+  subscribers: number;
+};
+/** The columns of `DueFeed`. */
+const DUE_FEED_COLUMNS = [
+  'id',
+  'url',
+  'title',
+  'site_url',
+  'status',
+  'etag',
+  'last_modified',
+  'body_hash',
+  'last_outcome',
+  'error_count',
+  'last_error',
+  'failing_since',
+  'broken_since',
+  'poll_interval_seconds',
+  'push_active_until',
+].map((column) => `f.${column}`);
 export interface FeedSummary extends Feed {
   subscribers: number;
 }
@@ -130,7 +157,7 @@ export class FeedsService {
   async dueFeeds(
     now: Date,
     options: { all?: boolean; only?: readonly string[]; limit?: number } = {},
-  ): Promise<FeedSummary[]> {
+  ): Promise<DueFeed[]> {
     if (options.only?.length === 0) return [];
     // One query, no query builder: a cycle loads every due feed, thousands of rows.
     const manager = this.feeds.manager;
@@ -144,10 +171,10 @@ export class FeedsService {
       parameters.push(storedValue(manager, FeedEntity, 'nextPollAt', now));
     }
     const limit = options.limit === undefined ? '' : ` LIMIT ${Math.floor(options.limit)}`;
-    const rows = await selectRows<FeedEntity & { subscribers: number | string }>(
+    const rows = await selectRows<DueFeed & { subscribers: number | string }>(
       manager,
       FeedEntity,
-      'SELECT f.*, c.subscribers FROM feeds f ' +
+      `SELECT ${DUE_FEED_COLUMNS.join(', ')}, c.subscribers FROM feeds f ` +
         'JOIN (SELECT feed_id, COUNT(*) AS subscribers FROM subscriptions GROUP BY feed_id) c ON c.feed_id = f.id ' +
         `WHERE ${conditions.join(' AND ')} ORDER BY f.next_poll_at${limit}`,
       parameters,

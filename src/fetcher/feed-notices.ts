@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AccountsService } from '../accounts/accounts.service';
-import { Feed, FeedsService } from '../feeds/feeds.service';
+import { FeedRef, FeedsService } from '../feeds/feeds.service';
 import { MailService } from '../mail/mail.service';
 
 /** Tells a feed's subscribers it is gone or broken: once per feed (gone) or per broken episode. */
@@ -13,7 +13,7 @@ export class FeedNotices {
   ) {}
 
   async tell(
-    feed: Feed,
+    feed: FeedRef,
     problem: 'gone' | 'broken',
     detail: string,
     brokenSince: Date | null,

@@ -6,7 +6,7 @@ import { Config } from '../config/load-config';
 import { DeliveryService } from '../delivery/delivery.service';
 import { EntriesService } from '../entries/entries.service';
 import { FeedParseError, parseFeed } from '../entries/domain/parse-feed';
-import { Feed, FeedPollUpdate, FeedsService, FeedSummary } from '../feeds/feeds.service';
+import { DueFeed, FeedPollUpdate, FeedRef, FeedsService } from '../feeds/feeds.service';
 import { changedFields } from './domain/changed-fields';
 import { HealthPolicy, nextHealth, PollResult } from './domain/feed-health';
 import { adaptiveIntervalMs, keptIntervalMs, scheduledIntervalMs } from './domain/poll-interval';
@@ -30,7 +30,7 @@ export interface FeedPollResult {
 
 /** Told after each fetch that brought a new body, with the response and the feed's site link (push reads them). */
 export type FeedFetchedListener = (
-  feed: Feed,
+  feed: FeedRef,
   response: SafeFetchResponse,
   siteUrl: string | null,
 ) => Promise<void>;
@@ -69,7 +69,7 @@ export class FeedPoller {
   }
 
   /** Polls one feed; its new state goes to `writer` (batched), or straight to the database without one. */
-  async poll(feed: FeedSummary, now: Date, writer?: PollStateWriter): Promise<FeedPollResult> {
+  async poll(feed: DueFeed, now: Date, writer?: PollStateWriter): Promise<FeedPollResult> {
     let response: SafeFetchResponse;
     try {
       response = await this.http.fetch(feed.url, {
@@ -94,12 +94,7 @@ export class FeedPoller {
    * A body the publisher pushed (WebSub): parsed, deduplicated and delivered like a fetched one, without
    * fetching. One that does not parse changes nothing (the feed itself is not failing).
    */
-  async ingestPushed(
-    feed: FeedSummary,
-    body: Buffer,
-    now: Date,
-    contentType?: string,
-  ): Promise<FeedPollResult> {
+  async ingestPushed(feed: DueFeed, body: Buffer, now: Date, contentType?: string): Promise<FeedPollResult> {
     const pushed = { status: 200, finalUrl: feed.url, permanentUrl: null, headers: {}, body };
     const done = await this.parseAndDeliver(feed, pushed, now, {}, 0, contentType);
     if (done.outcome !== 'parsed')
@@ -111,7 +106,7 @@ export class FeedPoller {
     this.fetchedListeners.push(listener);
   }
 
-  private async interpret(feed: FeedSummary, response: SafeFetchResponse, now: Date): Promise<Finish> {
+  private async interpret(feed: DueFeed, response: SafeFetchResponse, now: Date): Promise<Finish> {
     const { status, headers } = response;
     const validators = validatorsOf(headers);
     const hinted = freshnessMs({ cacheControl: headers['cache-control'], expires: headers['expires'] }, now);
@@ -142,7 +137,7 @@ export class FeedPoller {
   }
 
   private async parseAndDeliver(
-    feed: FeedSummary,
+    feed: DueFeed,
     response: SafeFetchResponse,
     now: Date,
     update: FeedPollUpdate,
@@ -176,7 +171,7 @@ export class FeedPoller {
   }
 
   private async finish(
-    feed: FeedSummary,
+    feed: DueFeed,
     now: Date,
     done: Finish,
     writer: PollStateWriter | undefined,
@@ -190,7 +185,7 @@ export class FeedPoller {
           }
         : done.result;
     const health = nextHealth(feed, scheduled, now, this.policy, Math.random());
-    const update = changedFields(feed, {
+    const update = changedFields<FeedPollUpdate>(feed, {
       ...done.update,
       lastOutcome: done.outcome,
       lastPolledAt: now,
@@ -218,7 +213,11 @@ export class FeedPoller {
     return { outcome: done.outcome, isFailure: done.result.kind !== 'success', newEntries, emailsEnqueued };
   }
 
-  private async tellFetched(feed: Feed, response: SafeFetchResponse, siteUrl: string | null): Promise<void> {
+  private async tellFetched(
+    feed: FeedRef,
+    response: SafeFetchResponse,
+    siteUrl: string | null,
+  ): Promise<void> {
     for (const listener of this.fetchedListeners) {
       await listener(feed, response, siteUrl).catch((error: Error) =>
         this.logger.warn(`after fetching feed ${feed.id}: ${error.message}`),

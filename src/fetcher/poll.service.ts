@@ -3,7 +3,7 @@ import { Clock } from '../common/clock';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
 import { NotFoundError } from '../common/errors';
-import { FeedsService, FeedSummary } from '../feeds/feeds.service';
+import { FeedsService, DueFeed } from '../feeds/feeds.service';
 import { FeedFetchedListener, FeedPoller, FeedPollResult } from './feed-poller';
 import { HostHoldsService, hostOf } from './host-holds.service';
 import { runWithHostLimits, shuffled } from './host-pool';
@@ -92,7 +92,7 @@ export class PollService {
   }
 
   /** Every feed ready in the priority lane, in order; those no longer polled leave it at once. */
-  private async takePinged(now: Date): Promise<FeedSummary[]> {
+  private async takePinged(now: Date): Promise<DueFeed[]> {
     const feedIds: string[] = [];
     for (let feedId = this.priorityLane.take(now); feedId !== null; feedId = this.priorityLane.take(now))
       feedIds.push(feedId);
@@ -103,7 +103,7 @@ export class PollService {
 
   /** Polls `ordered` under the host limits (each host's feeds in this order); pinged ones leave the lane. */
   private async pollFeeds(
-    ordered: FeedSummary[],
+    ordered: DueFeed[],
     isPinged: ReadonlySet<string>,
     now: Date,
     report: PollReport,
@@ -147,7 +147,7 @@ export class PollService {
   }
 
   private async pollOne(
-    feed: FeedSummary,
+    feed: DueFeed,
     host: string,
     now: Date,
     holds: Map<string, Date>,

@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { decodeBody } from '../../entries/domain/decode-body';
-import { Feed, FeedsService } from '../../feeds/feeds.service';
+import { FeedRef, FeedsService } from '../../feeds/feeds.service';
 import { PollService } from '../poll.service';
 import { SafeFetchResponse } from '../safe-http-client';
 import { discoverCloud, discoverWebSub } from './domain/discover-push';
@@ -38,7 +38,11 @@ export class PushService implements OnModuleInit {
     };
   }
 
-  private async afterFetch(feed: Feed, response: SafeFetchResponse, siteUrl: string | null): Promise<void> {
+  private async afterFetch(
+    feed: FeedRef,
+    response: SafeFetchResponse,
+    siteUrl: string | null,
+  ): Promise<void> {
     const contentType = [response.headers['content-type']].flat()[0];
     const body = decodeBody(response.body, contentType);
     const webSub = discoverWebSub(response.finalUrl, response.headers, body);

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../../common/zod-errors';
 import { selectRows } from '../../../db/raw-rows';
 import { Transactions } from '../../../db/transactions';
 import { discoverFeeds } from '../../../feeds/domain/discover-feeds';
-import { Feed } from '../../../feeds/feeds.service';
+import { FeedRef } from '../../../feeds/feeds.service';
 import { SafeHttpClient } from '../../safe-http-client';
 import { clusterKeys, isSameCluster, planCluster } from '../domain/ping-cluster';
 import { pingKey } from '../domain/ping-key';
@@ -41,7 +41,7 @@ export class PingCacheService {
    * alternates weekly (through the guarded client: a site link naming a private address is refused like
    * any other request).
    */
-  async refreshCluster(feed: Feed, selfUrl: string | null, siteUrl: string | null): Promise<void> {
+  async refreshCluster(feed: FeedRef, selfUrl: string | null, siteUrl: string | null): Promise<void> {
     const now = this.clock.now();
     const current = await selectRows(
       this.urls.manager,

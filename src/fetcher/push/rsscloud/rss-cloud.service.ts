@@ -7,7 +7,7 @@ import { NotFoundError } from '../../../common/errors';
 import { newId } from '../../../common/ids';
 import { CONFIG } from '../../../config/config.module';
 import { Config } from '../../../config/load-config';
-import { Feed } from '../../../feeds/feeds.service';
+import { FeedRef } from '../../../feeds/feeds.service';
 import { CloudEndpoint } from '../domain/discover-push';
 import { pingKey } from '../domain/ping-key';
 import {
@@ -32,7 +32,7 @@ export class RssCloudService {
   ) {}
 
   /** Registers a feed with its cloud, unless it did so there within the last 23 hours. */
-  async ensureRegistered(feed: Feed, cloud: CloudEndpoint): Promise<void> {
+  async ensureRegistered(feed: FeedRef, cloud: CloudEndpoint): Promise<void> {
     const existing = await this.rows.findOneBy({ feedId: feed.id, kind: 'rsscloud' });
     const now = this.clock.now();
     const isRecent =
