@@ -2,7 +2,6 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { newId } from '../common/ids';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
-import { emailHtmlToText } from './domain/html-to-text';
 import { AUTOMATED_HEADERS, listHeaders } from './domain/list-headers';
 import { signedAddress, unsubscribeToken } from './domain/mail-tokens';
 import { EmailTemplates, TemplateName } from './email-templates';
@@ -30,8 +29,8 @@ export interface Composition {
 }
 
 /**
- * Turns a composition into a complete outbox row: HTML from the precompiled template, the text part
- * from that HTML, list and automation headers, and the signed Reply-To and VERP addresses that name
+ * Turns a composition into a complete outbox row: HTML and text from the precompiled layouts of its
+ * kind, list and automation headers, and the signed Reply-To and VERP addresses that name
  * the row. `shrink` gives a smaller view for when the HTML would be clipped by Gmail.
  */
 @Injectable()
@@ -51,9 +50,11 @@ export class EmailComposer {
     const key = this.config.SECRET_KEY;
     const token = composition.list ? unsubscribeToken(key, { emailId: id }) : null;
     const unsubscribeUrl = token ? this.unsubscribeUrl(token) : null;
-    let html = this.render(composition, composition.view, unsubscribeUrl);
+    let view = this.fullView(composition, composition.view, unsubscribeUrl);
+    let html = this.templates.render(composition.template, view);
     if (Buffer.byteLength(html) > GMAIL_CLIP_BYTES && shrink) {
-      html = this.render(composition, shrink(), unsubscribeUrl);
+      view = this.fullView(composition, shrink(), unsubscribeUrl);
+      html = this.templates.render(composition.template, view);
     }
     if (Buffer.byteLength(html) > GMAIL_CLIP_BYTES) {
       this.logger.warn(
@@ -79,7 +80,7 @@ export class EmailComposer {
       fromName: composition.fromName,
       subject: composition.subject,
       html,
-      text: emailHtmlToText(html),
+      text: this.templates.renderText(composition.template, view),
       headers: { ...AUTOMATED_HEADERS, ...list, ...composition.headers },
       envelopeFrom: signedAddress(key, 'bounce', id, this.domain),
       replyTo: signedAddress(key, 'reply', id, this.domain),
@@ -97,14 +98,15 @@ export class EmailComposer {
     return `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/unsubscribe/${token}`;
   }
 
-  private render(composition: Composition, view: object, unsubscribeUrl: string | null): string {
-    return this.templates.render(composition.template, {
+  /** The template's own fields and those every layout shows (head, footer). */
+  private fullView(composition: Composition, view: object, unsubscribeUrl: string | null): object {
+    return {
       ...view,
       subject: composition.subject,
       preview: composition.preview,
       footerNote: composition.footerNote,
       unsubscribeUrl,
       settingsUrl: this.config.PUBLIC_URL,
-    });
+    };
   }
 }

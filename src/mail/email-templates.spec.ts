@@ -14,10 +14,19 @@ const common = {
 describe('EmailTemplates', () => {
   const templates = new EmailTemplates().warm();
 
-  it('has one MJML layout per email kind, and nothing else', () => {
+  it('has one MJML layout and one text layout per email kind, and nothing else', () => {
     const directory = join(__dirname, '..', '..', 'templates', 'email');
-    const files = readdirSync(directory).filter((file) => file.endsWith('.mjml'));
-    expect(files.sort()).toEqual(TEMPLATE_NAMES.map((name) => `${name}.mjml`).sort());
+    const files = readdirSync(directory).filter((file) => file.includes('.'));
+    const expected = TEMPLATE_NAMES.flatMap((name) => [`${name}.mjml`, `${name}.txt.hbs`]);
+    expect(files.sort()).toEqual(expected.sort());
+  });
+
+  it('writes the text part as is, data that looks like markup or a placeholder included, with the footer', () => {
+    const text = templates.renderText('support-reply', { ...common, bodyText: 'It is <b>fixed</b> & {{x}}' });
+    expect(text).toContain('It is <b>fixed</b> & {{x}}');
+    expect(text).toContain('Why you get this');
+    expect(text).toContain('Unsubscribe: https://t.example/unsubscribe/x');
+    expect(text).not.toMatch(/&amp;|&lt;/);
   });
 
   it('escapes values and leaves data that looks like a placeholder as text', () => {
@@ -44,6 +53,14 @@ describe('EmailTemplates', () => {
     cpSync(join(__dirname, '..', '..', 'templates', 'email'), directory, { recursive: true });
     writeFileSync(join(directory, 'entry.mjml'), '<mjml><mj-body><mj-column></mj-column></mj-body></mjml>');
     expect(() => new EmailTemplates(directory).warm()).toThrow(/entry\.mjml: /);
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('refuses a text layout Handlebars cannot parse, naming the file', () => {
+    const directory = mkdtempSync(join(tmpdir(), 'tidings-templates-'));
+    cpSync(join(__dirname, '..', '..', 'templates', 'email'), directory, { recursive: true });
+    writeFileSync(join(directory, 'digest.txt.hbs'), '{{#each sections}}{{title}}');
+    expect(() => new EmailTemplates(directory).warm()).toThrow(/digest\.txt\.hbs: /);
     rmSync(directory, { recursive: true, force: true });
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Handlebars from 'handlebars';
 
@@ -13,6 +13,8 @@ export const TEMPLATE_NAMES = [
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
 type CompiledTemplate = (view: object) => string;
+type CompileOptions = Parameters<typeof Handlebars.compile>[1];
+const TEXT_SUFFIX = '.txt.hbs';
 /** mjml 4 answers synchronously (its bundled types describe mjml 5's promise). */
 type MjmlToHtml = (
   source: string,
@@ -20,20 +22,24 @@ type MjmlToHtml = (
 ) => { html: string; errors: Array<{ formattedMessage: string }> };
 
 /**
- * The MJML layouts in `templates/email/`, each turned into HTML once per process (at start for the
- * server, on first use for the CLI: MJML takes a third of a second to load, which CLI commands that
- * send nothing should not pay), then into a
- * strict Handlebars template. Per email only Handlebars runs: it escapes every `{{value}}`, and strict
+ * The layouts in `templates/email/`: for each kind an MJML layout, turned into HTML once per process (at
+ * start for the server, on first use for the CLI: MJML takes a third of a second to load, which CLI
+ * commands that send nothing should not pay) and then into a strict Handlebars template, and a
+ * hand-written text layout (`NAME.txt.hbs`, partials in `partials/*.txt.hbs`) for the text/plain part.
+ * Per email only Handlebars runs. The HTML escapes every `{{value}}`, the text escapes nothing; strict
  * mode throws on a missing field, so neither an unreplaced placeholder nor a raw feed value gets out.
  */
 export class EmailTemplates {
-  private compiled: Map<TemplateName, CompiledTemplate> | null = null;
+  private compiled: Map<TemplateName, { html: CompiledTemplate; text: CompiledTemplate }> | null = null;
 
   constructor(private readonly directory = findTemplatesDirectory()) {}
 
   render(name: TemplateName, view: object): string {
-    this.compiled ??= this.compileAll();
-    return this.compiled.get(name)!(view);
+    return this.layouts(name).html(view);
+  }
+
+  renderText(name: TemplateName, view: object): string {
+    return this.layouts(name).text(view);
   }
 
   /** Compiles every layout now (at start-up, or in a benchmark before timing). */
@@ -42,15 +48,40 @@ export class EmailTemplates {
     return this;
   }
 
-  private compileAll(): Map<TemplateName, CompiledTemplate> {
+  private layouts(name: TemplateName): { html: CompiledTemplate; text: CompiledTemplate } {
+    this.compiled ??= this.compileAll();
+    return this.compiled.get(name)!;
+  }
+
+  private compileAll(): Map<TemplateName, { html: CompiledTemplate; text: CompiledTemplate }> {
     const mjml = require('mjml') as MjmlToHtml;
     const handlebars = Handlebars.create();
+    const partials = join(this.directory, 'partials');
+    for (const file of readdirSync(partials).filter((name) => name.endsWith(TEXT_SUFFIX)))
+      handlebars.registerPartial(
+        file.slice(0, -TEXT_SUFFIX.length),
+        readFileSync(join(partials, file), 'utf8'),
+      );
+    const compile = (filePath: string, source: string, options: CompileOptions) => {
+      try {
+        handlebars.parse(source); // compile() is lazy: surface a broken block now, not at the first email
+      } catch (error) {
+        throw new Error(`${filePath}: ${(error as Error).message}`);
+      }
+      return handlebars.compile(source, { strict: true, ...options });
+    };
     return new Map(
       TEMPLATE_NAMES.map((name) => {
-        const filePath = join(this.directory, `${name}.mjml`);
-        const html = collapseWhitespace(compileMjml(mjml, filePath));
-        handlebars.parse(html); // compile() is lazy: surface a broken block now, not at the first email
-        return [name, handlebars.compile(html, { strict: true })];
+        const htmlPath = join(this.directory, `${name}.mjml`);
+        const textPath = join(this.directory, `${name}${TEXT_SUFFIX}`);
+        const html = collapseWhitespace(compileMjml(mjml, htmlPath));
+        return [
+          name,
+          {
+            html: compile(htmlPath, html, {}),
+            text: compile(textPath, readFileSync(textPath, 'utf8'), { noEscape: true }),
+          },
+        ];
       }),
     );
   }

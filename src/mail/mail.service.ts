@@ -13,7 +13,6 @@ import {
   shortenedEntryView,
   subjectLine,
 } from './domain/email-views';
-import { emailHtmlToText } from './domain/html-to-text';
 import { AddressPurpose, outboxIdFromAddress, readSignedAddress } from './domain/mail-tokens';
 import { EmailComposer } from './email-composer';
 import {
@@ -170,6 +169,7 @@ export class MailService {
 
   private composeEntry(email: EntryEmail): EmailToSend {
     const name = feedName(email.feed);
+    const view = entryView(email);
     return this.composer.compose(
       {
         template: 'entry',
@@ -177,8 +177,8 @@ export class MailService {
         to: email.to,
         fromName: name,
         subject: subjectLine(entryTitle(email.entry)),
-        preview: excerpt(emailHtmlToText(email.entry.html), 140) ?? '',
-        view: entryView(email),
+        preview: excerpt(view.bodyText, 140) ?? '',
+        view,
         footerNote: `You get this email because you subscribed to ${name} with Tidings.`,
         list: { key: email.feed.id, name, subscriptionIds: [email.subscriptionId] },
         cost: REALTIME_EMAIL_CREDITS,

@@ -1,5 +1,5 @@
 import { DigestEmail, EntryEmail, EntryForEmail, FeedForEmail, FeedProblemEmail } from '../email-models';
-import { emailHtmlToText } from './html-to-text';
+import { htmlToText } from '../../content';
 
 /**
  * What each template shows, from the models other modules hand to MailService. Every field a template
@@ -13,13 +13,14 @@ export function entryView(email: EntryEmail) {
     link: email.entry.link,
     byline: byline(email.entry),
     bodyHtml: email.entry.html,
+    bodyText: htmlToText(email.entry.html),
   };
 }
 
 /** The entry's body replaced by a pointer to the site, for posts too long for one email. */
 export function shortenedEntryView(email: EntryEmail) {
-  const note = '<p><em>This post is too long for an email: read it on the site.</em></p>';
-  return { ...entryView(email), bodyHtml: note };
+  const note = 'This post is too long for an email: read it on the site.';
+  return { ...entryView(email), bodyHtml: `<p><em>${note}</em></p>`, bodyText: note };
 }
 
 export function digestView(email: DigestEmail, unsubscribeUrl: (subscriptionIds: string[]) => string) {
@@ -37,7 +38,7 @@ export function digestView(email: DigestEmail, unsubscribeUrl: (subscriptionIds:
         title: entryTitle(entry),
         link: entry.link,
         byline: byline(entry),
-        excerpt: excerpt(emailHtmlToText(entry.html), 200),
+        excerpt: excerpt(htmlToText(entry.html), 200),
       })),
     })),
   };
