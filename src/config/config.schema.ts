@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { parseCreditPacks } from '../billing/domain/credit-packs';
 
@@ -54,6 +55,13 @@ export const configSchema = z.object({
   FETCH_IDLE_TIMEOUT_MS: z.coerce.number().int().min(50).max(300_000).default(20_000),
   FETCH_MAX_REDIRECTS: z.coerce.number().int().min(0).max(20).default(5),
   FETCH_HOST_GAP_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  PARSE_WORKERS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(64)
+    .default(() => Math.max(1, Math.min(4, availableParallelism() - 1))),
+  PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
   POLL_FLOOR_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   POLL_CEILING_HOURS: z.coerce.number().int().min(1).max(168).default(24),
   FEED_BROKEN_AFTER_HOURS: z.coerce.number().int().min(1).max(2160).default(72),

@@ -5,7 +5,8 @@ import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
 import { DeliveryService } from '../delivery/delivery.service';
 import { EntriesService } from '../entries/entries.service';
-import { FeedParseError, parseFeed } from '../entries/domain/parse-feed';
+import { FeedParseError } from '../entries/domain/parse-feed';
+import { FeedParser } from '../entries/feed-parser';
 import { DueFeed, FeedPollUpdate, FeedRef, FeedsService } from '../feeds/feeds.service';
 import { changedFields } from './domain/changed-fields';
 import { HealthPolicy, nextHealth, PollResult } from './domain/feed-health';
@@ -55,6 +56,7 @@ export class FeedPoller {
   constructor(
     private readonly feeds: FeedsService,
     private readonly entries: EntriesService,
+    private readonly parser: FeedParser,
     private readonly delivery: DeliveryService,
     private readonly http: SafeHttpClient,
     private readonly notices: FeedNotices,
@@ -146,7 +148,7 @@ export class FeedPoller {
   ): Promise<Finish> {
     let parsed;
     try {
-      parsed = await parseFeed(response.body, { feedUrl: response.finalUrl, contentType });
+      parsed = await this.parser.parse(response.body, { feedUrl: response.finalUrl, contentType });
     } catch (error) {
       if (!(error instanceof FeedParseError)) throw error;
       return { result: failure(), outcome: 'parse-error', error: error.message, delivered: [0, 0] };

@@ -4,7 +4,7 @@ import { parseJsonFeed } from './parse-json-feed';
 import { parseXmlFeed } from './parse-xml-feed';
 
 export class FeedParseError extends Error {
-  constructor(reason: string) {
+  constructor(readonly reason: string) {
     super(`not a feed: ${reason}`);
     this.name = 'FeedParseError';
   }
