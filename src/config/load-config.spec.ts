@@ -11,6 +11,9 @@ describe('loadConfig', () => {
     expect(config.FETCH_ALLOW_PRIVATE).toBe(false);
     expect(config.SMTP_URL).toBeUndefined();
     expect(config.SECRET_KEY.length).toBeGreaterThanOrEqual(32);
+    expect(config.PARSE_WORKERS).toBeGreaterThanOrEqual(1);
+    expect(config.PARSE_WORKERS).toBeLessThanOrEqual(4);
+    expect(config.PARSE_TIMEOUT_MS).toBe(20_000);
   });
 
   it('returns a frozen object', () => {
@@ -33,6 +36,8 @@ describe('loadConfig', () => {
     ],
     [{ PORT: 'eighty' }, /PORT: .*\(got "eighty"\)/],
     [{ PORT: '70000' }, /PORT: /],
+    [{ PARSE_WORKERS: '-1' }, /PARSE_WORKERS: /],
+    [{ PARSE_TIMEOUT_MS: 'soon' }, /PARSE_TIMEOUT_MS: .*\(got "soon"\)/],
     [{ FETCH_ALLOW_PRIVATE: 'maybe' }, /FETCH_ALLOW_PRIVATE: expected true or false/],
     [{ SMTP_URL: 'http://mail' }, /SMTP_URL: expected smtp:/],
     [{ MAIL_FROM: 'not an address' }, /MAIL_FROM: expected an email address/],
