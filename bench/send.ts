@@ -8,6 +8,7 @@ import nodemailer, { SendMailOptions } from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { AccountsService } from '../src/accounts/accounts.service';
 import { AppModule } from '../src/app.module';
+import { BillingService } from '../src/billing/billing.service';
 import { loadConfig } from '../src/config/load-config';
 import { prepareDatabase } from '../src/db/prepare-database';
 import { FeedsService } from '../src/feeds/feeds.service';
@@ -45,13 +46,15 @@ async function main(): Promise<void> {
       outbox,
       app.get(AccountsService),
       app.get(FeedsService),
+      app.get(BillingService),
     );
 
     server.received = 0;
     let sent = 0;
-    const oursMs = await timeMs(async () => (sent = (await outbox.flush()).sent));
+    let flushed: Awaited<ReturnType<OutboxService['flush']>> | undefined;
+    const oursMs = await timeMs(async () => (sent = (flushed = await outbox.flush()).sent));
     if (sent !== COUNT || server.received !== COUNT)
-      throw new Error(`ours sent ${sent}, server got ${server.received}`);
+      throw new Error(`ours sent ${sent}, server got ${server.received}: ${JSON.stringify(flushed)}`);
 
     server.received = 0;
     const baseline = nodemailer.createTransport({
@@ -91,8 +94,11 @@ async function enqueue(
   outbox: OutboxService,
   accounts: AccountsService,
   feeds: FeedsService,
+  billing: BillingService,
 ): Promise<SendMailOptions[]> {
   const user = await accounts.addUser({ email: 'reader@example.com' });
+  // Every email costs a credit: without them the credit gate would hold all but the low-balance notice.
+  await billing.grantStarterCredits(user.id, COUNT);
   const subscription = await feeds.subscribe(user.id, 'https://blog.example/feed.xml', {});
   const messages: SendMailOptions[] = [];
   for (let i = 0; i < COUNT; i += 1) {
