@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, In, Repository } from 'typeorm';
+import { EntityManager, In, IsNull, LessThanOrEqual, Repository } from 'typeorm';
 import { newId } from '../common/ids';
 import { insertRows, placeholders, selectRows } from '../db/raw-rows';
 import { Transactions } from '../db/transactions';
@@ -24,9 +24,16 @@ export class EntriesService {
   /**
    * Stores a feed's entries and returns the new ones (in feed order). Known identities are updated in
    * place when edited and never returned; unknown ones that the dedup rules reject (a re-issued ID) are
-   * stored with the reason, so their identity is remembered, and not returned either.
+   * stored with the reason, so their identity is remembered, and not returned either. With `deliver`,
+   * the new ones wait for `markDeliveryPlanned` (see `awaitingDelivery`); without (a feed's first parse,
+   * which emails nothing), every entry is stored as handled.
    */
-  async ingest(feedId: string, incoming: NormalizedEntry[], now: Date): Promise<Entry[]> {
+  async ingest(
+    feedId: string,
+    incoming: NormalizedEntry[],
+    now: Date,
+    options: { deliver: boolean },
+  ): Promise<Entry[]> {
     const identities = entryIdentityHashes(incoming);
     const byIdentity = new Map<string, NormalizedEntry>();
     incoming.forEach(
@@ -67,6 +74,7 @@ export class EntriesService {
             titleDateHash: titleDate,
             dedupVerdict: verdict,
             firstSeenAt: now,
+            deliveryPlannedAt: options.deliver && verdict === 'new' ? null : now,
             ...columns(entry, now),
             contentHash,
           }),
@@ -74,6 +82,23 @@ export class EntriesService {
       }
       await insertRows(manager, EntryEntity, inserted);
       return inserted.filter((entry) => entry.dedupVerdict === 'new');
+    });
+  }
+
+  /** The delivery planner has handled these entries (their emails and digest items exist). */
+  async markDeliveryPlanned(entryIds: readonly string[], at: Date): Promise<void> {
+    if (entryIds.length > 0) await this.entries.update({ id: In([...entryIds]) }, { deliveryPlannedAt: at });
+  }
+
+  /**
+   * New entries first seen before `seenBefore` whose delivery was never planned: their poll stopped
+   * between storing and delivering them (a crash, a restart). Oldest first, at most `limit`.
+   */
+  awaitingDelivery(seenBefore: Date, limit: number): Promise<Entry[]> {
+    return this.entries.find({
+      where: { deliveryPlannedAt: IsNull(), firstSeenAt: LessThanOrEqual(seenBefore) },
+      order: { firstSeenAt: 'ASC', id: 'ASC' },
+      take: limit,
     });
   }
 

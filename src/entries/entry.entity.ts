@@ -47,6 +47,13 @@ export class EntryEntity {
   @Column({ name: 'dedup_verdict', type: 'varchar', length: 32, nullable: true })
   dedupVerdict!: string | null;
 
+  /**
+   * When the delivery planner handled it (or, for an entry that is not delivered, when it was stored);
+   * null while a `new` entry waits for delivery: a poll stopped in between leaves it for the next cycle.
+   */
+  @Column({ name: 'delivery_planned_at', type: 'datetime', nullable: true })
+  deliveryPlannedAt!: Date | null;
+
   /** Detects edits: an edited entry is updated in place and never emailed again. */
   @Column({ name: 'content_hash', type: 'varchar', length: 64 })
   contentHash!: string;

@@ -43,6 +43,8 @@ interface Finish {
   error?: string;
   /** New entries and emails enqueued. */
   delivered?: [number, number];
+  /** Entries whose delivery was planned by this poll. */
+  planned?: readonly string[];
 }
 
 /** Polls one feed: conditional GET → 304 / same hash / parse → dedup → delivery, then its new state. */
@@ -155,7 +157,7 @@ export class FeedPoller {
     }
     // The first successful parse records what is there and emails nothing: no flood on subscribe.
     const isFirstParse = feed.bodyHash === null;
-    const inserted = await this.entries.ingest(feed.id, parsed.entries, now);
+    const inserted = await this.entries.ingest(feed.id, parsed.entries, now, { deliver: !isFirstParse });
     const title = parsed.title?.slice(0, 500) ?? feed.title;
     const emails = isFirstParse ? 0 : await this.delivery.deliverNewEntries({ ...feed, title }, inserted);
     const history = await this.entries.recentPublicationTimes(feed.id);
@@ -169,6 +171,7 @@ export class FeedPoller {
       outcome: 'parsed',
       update: { ...update, title, siteUrl: parsed.siteUrl ?? feed.siteUrl },
       delivered: [isFirstParse ? 0 : inserted.length, emails],
+      planned: isFirstParse ? [] : inserted.map((entry) => entry.id),
     };
   }
 
@@ -207,8 +210,9 @@ export class FeedPoller {
         if (!isUniqueViolation(error)) throw error;
         await this.feeds.recordPoll(feed.id, update);
       });
-    } else if (writer) await writer.add(feed.id, update);
+    } else if (writer) await writer.add(feed.id, update, done.planned);
     else await this.feeds.recordPoll(feed.id, update);
+    if (!writer || moved.url) await this.entries.markDeliveryPlanned(done.planned ?? [], now);
     if (health.notify)
       await this.notices.tell(feed, health.notify, done.error ?? done.outcome, health.brokenSince);
     const [newEntries, emailsEnqueued] = done.delivered ?? [0, 0];

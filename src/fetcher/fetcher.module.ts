@@ -7,6 +7,7 @@ import { FeedsModule } from '../feeds/feeds.module';
 import { MailModule } from '../mail/mail.module';
 import { FeedNotices } from './feed-notices';
 import { FeedPoller } from './feed-poller';
+import { InterruptedDeliveries } from './interrupted-deliveries';
 import { HostHoldEntity } from './host-hold.entity';
 import { HostHoldsService } from './host-holds.service';
 import { PollService } from './poll.service';
@@ -22,7 +23,7 @@ import { SafeHttpModule } from './safe-http.module';
     AccountsModule,
     SafeHttpModule,
   ],
-  providers: [PollService, FeedPoller, FeedNotices, HostHoldsService],
+  providers: [PollService, FeedPoller, FeedNotices, HostHoldsService, InterruptedDeliveries],
   exports: [PollService, SafeHttpModule],
 })
 export class FetcherModule {}

@@ -3,9 +3,11 @@ import { Clock } from '../common/clock';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
 import { NotFoundError } from '../common/errors';
-import { FeedsService, DueFeed } from '../feeds/feeds.service';
+import { EntriesService } from '../entries/entries.service';
+import { DueFeed, FeedsService } from '../feeds/feeds.service';
 import { FeedFetchedListener, FeedPoller, FeedPollResult } from './feed-poller';
 import { HostHoldsService, hostOf } from './host-holds.service';
+import { InterruptedDeliveries } from './interrupted-deliveries';
 import { runWithHostLimits, shuffled } from './host-pool';
 import { PollStateWriter } from './poll-state-writer';
 import { PingQueue } from './push/domain/ping-queue';
@@ -30,7 +32,9 @@ export class PollService {
 
   constructor(
     private readonly feeds: FeedsService,
+    private readonly entries: EntriesService,
     private readonly poller: FeedPoller,
+    private readonly interrupted: InterruptedDeliveries,
     private readonly holds: HostHoldsService,
     private readonly clock: Clock,
     @Inject(CONFIG) private readonly config: Config,
@@ -41,15 +45,18 @@ export class PollService {
   /**
    * One poll cycle: the pinged feeds waiting in the priority lane, then the due feeds (every feed with
    * `all`) in a random order, under the global and per-host limits; feeds on a host that asked us to
-   * wait (Retry-After) are left for later.
+   * wait (Retry-After) are left for later. First, the entries an interrupted poll stored but never
+   * delivered are delivered.
    */
   async pollDue(options: { all?: boolean; now?: Date } = {}): Promise<PollReport> {
     const now = options.now ?? this.clock.now();
+    const report = emptyReport();
+    report.emailsEnqueued += await this.interrupted.resume(now);
     const pinged = await this.takePinged(now);
     const isPinged = new Set(pinged.map((feed) => feed.id));
     const due = await this.feeds.dueFeeds(now, { all: options.all });
     const scheduled = shuffled(due.filter((feed) => !isPinged.has(feed.id)));
-    return this.pollFeeds([...pinged, ...scheduled], isPinged, now, emptyReport());
+    return this.pollFeeds([...pinged, ...scheduled], isPinged, now, report);
   }
 
   /**
@@ -114,7 +121,7 @@ export class PollService {
       perHost: this.config.FETCH_PER_HOST,
       gapMs: this.config.FETCH_HOST_GAP_MS,
     };
-    const writer = new PollStateWriter(this.feeds);
+    const writer = new PollStateWriter(this.feeds, this.entries, now);
     const work = ordered.map((feed) => ({ feed, host: hostOf(feed.url) }));
     // A feed stays claimed until its new state is written, so an overlapping cycle cannot poll it again.
     const claimed: string[] = [];

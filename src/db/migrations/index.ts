@@ -8,6 +8,7 @@ import { SupportThreads1763769660000 } from './1763769660000-support-threads';
 import { OutboxSoftBounces1763769660002 } from './1763769660002-outbox-soft-bounces';
 import { Push1763769670000 } from './1763769670000-push';
 import { ExtractedArticles1763769680000 } from './1763769680000-extracted-articles';
+import { EntryDeliveryPlanned1763769690000 } from './1763769690000-entry-delivery-planned';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   OutboxSoftBounces1763769660002,
   Push1763769670000,
   ExtractedArticles1763769680000,
+  EntryDeliveryPlanned1763769690000,
 ];

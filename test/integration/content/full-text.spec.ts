@@ -56,6 +56,7 @@ describe.each(testDialects())('full text on %s', (dialect) => {
         },
       ],
       test.clock.now(),
+      { deliver: false },
     );
     await test.app.get(DeliveryService).deliverNewEntries(feed, entries);
     const rows: Array<{ to_address: string; html: string }> = await test.app

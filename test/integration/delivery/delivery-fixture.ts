@@ -66,6 +66,8 @@ export class DeliveryFixture {
         categories: [],
       })),
       this.test.clock.now(),
+      // Stored as handled: these tests deliver explicitly, and no later poll cycle should do it again.
+      { deliver: false },
     );
   }
 
