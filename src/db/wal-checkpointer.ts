@@ -27,8 +27,7 @@ const checkpoint = () => {
   }
 };
 const timer = setInterval(checkpoint, workerData.intervalMs);
-parentPort.on('message', (message) => {
-  if (message === 'checkpoint') return checkpoint();
+parentPort.on('message', () => {
   clearInterval(timer);
   db.close();
   parentPort.close();
@@ -70,11 +69,6 @@ export class WalCheckpointer {
     });
     this.worker.on('error', (error) => options.onFailure(error.message));
     this.stopped = new Promise((resolve) => this.worker.once('exit', () => resolve()));
-  }
-
-  /** Asks for one checkpoint now (its result arrives through `onCheckpoint`). */
-  checkpointNow(): void {
-    this.worker.postMessage('checkpoint');
   }
 
   /** Closes the worker's connection and waits for the thread to end. */

@@ -52,11 +52,13 @@ export class FeedParser implements OnModuleDestroy {
   private readonly threads: ParseThread[] = [];
   private readonly queue: QueuedParse[] = [];
   private readonly script: string | null;
+  private readonly maxMemoryMb: number;
   private isClosed = false;
 
   constructor(private readonly options: FeedParserOptions) {
     const script = options.script ?? BUILT_SCRIPT;
     this.script = options.workers > 0 && existsSync(script) ? script : null;
+    this.maxMemoryMb = options.maxMemoryMb ?? DEFAULT_MAX_MEMORY_MB;
   }
 
   static fromConfig(config: Config): FeedParser {
@@ -100,7 +102,7 @@ export class FeedParser implements OnModuleDestroy {
   private spawn(): ParseThread | null {
     if (this.threads.length >= this.options.workers) return null;
     const worker = new Worker(this.script!, {
-      resourceLimits: { maxOldGenerationSizeMb: this.options.maxMemoryMb ?? DEFAULT_MAX_MEMORY_MB },
+      resourceLimits: { maxOldGenerationSizeMb: this.maxMemoryMb },
     });
     worker.unref();
     const thread: ParseThread = { worker, job: null };
@@ -109,7 +111,7 @@ export class FeedParser implements OnModuleDestroy {
       this.replace(
         thread,
         error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? `parsing needed more than ${this.options.maxMemoryMb ?? DEFAULT_MAX_MEMORY_MB} MB`
+          ? `parsing needed more than ${this.maxMemoryMb} MB`
           : `the parser failed: ${error.message}`,
       ),
     );

@@ -210,9 +210,10 @@ export class FeedPoller {
         if (!isUniqueViolation(error)) throw error;
         await this.feeds.recordPoll(feed.id, update);
       });
-    } else if (writer) await writer.add(feed.id, update, done.planned);
+    } else if (writer) await writer.add(feed.id, update);
     else await this.feeds.recordPoll(feed.id, update);
-    if (!writer || moved.url) await this.entries.markDeliveryPlanned(done.planned ?? [], now);
+    if (writer) writer.addPlanned(done.planned ?? []);
+    else await this.entries.markDeliveryPlanned(done.planned ?? [], now);
     if (health.notify)
       await this.notices.tell(feed, health.notify, done.error ?? done.outcome, health.brokenSince);
     const [newEntries, emailsEnqueued] = done.delivered ?? [0, 0];

@@ -54,6 +54,10 @@ export class InterruptedDeliveries {
 
 function byFeed(entries: readonly Entry[]): Map<string, Entry[]> {
   const groups = new Map<string, Entry[]>();
-  for (const entry of entries) groups.set(entry.feedId, [...(groups.get(entry.feedId) ?? []), entry]);
+  for (const entry of entries) {
+    const group = groups.get(entry.feedId);
+    if (group) group.push(entry);
+    else groups.set(entry.feedId, [entry]);
+  }
   return groups;
 }

@@ -19,10 +19,14 @@ export class PollStateWriter {
     private readonly now: Date,
   ) {}
 
-  add(feedId: string, update: FeedPollUpdate, plannedEntryIds: readonly string[] = []): Promise<void> {
+  add(feedId: string, update: FeedPollUpdate): Promise<void> {
     this.pending.push({ feedId, update });
-    this.planned.push(...plannedEntryIds);
     return this.pending.length >= BATCH_SIZE ? this.flush() : Promise.resolve();
+  }
+
+  /** These entries' delivery has been planned: recorded with the next batch. */
+  addPlanned(entryIds: readonly string[]): void {
+    this.planned.push(...entryIds);
   }
 
   flush(): Promise<void> {

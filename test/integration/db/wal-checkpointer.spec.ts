@@ -38,14 +38,13 @@ describe('WAL checkpoints on a worker thread', () => {
       const checkpointer = new WalCheckpointer({
         path,
         busyTimeoutMs: 1000,
-        intervalMs: 60_000,
+        intervalMs: 20,
         onCheckpoint: (result) => {
           results.push(result);
           void checkpointer.stop().then(resolve);
         },
         onFailure: (message) => failures.push(message),
       });
-      checkpointer.checkpointNow();
     });
     await checkpointed;
 
