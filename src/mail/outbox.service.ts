@@ -118,9 +118,9 @@ export class OutboxService implements OnModuleDestroy {
     for (;;) {
       const claimed = await this.claimBatch();
       if (claimed.length === 0) return result;
-      const suppressed = await this.suppressions.suppressedAmong(claimed.map((email) => email.toAddress));
+      const withheld = await this.suppressions.withheldAmong(claimed);
       await runConcurrently(claimed, this.transport.concurrency, async (email) => {
-        result[await this.deliver(email, suppressed)] += 1;
+        result[await this.deliver(email, withheld)] += 1;
       });
     }
   }
@@ -223,8 +223,8 @@ export class OutboxService implements OnModuleDestroy {
     return this.outbox.find({ where: { claimToken, status: 'sending' }, order: { createdAt: 'ASC' } });
   }
 
-  private async deliver(email: OutboxEmailEntity, suppressed: Set<string>): Promise<keyof FlushResult> {
-    if (suppressed.has(email.toAddress.toLowerCase())) {
+  private async deliver(email: OutboxEmailEntity, withheld: Set<string>): Promise<keyof FlushResult> {
+    if (withheld.has(email.id)) {
       await this.outbox.update({ id: email.id }, { status: 'suppressed', leaseUntil: null });
       return 'suppressed';
     }
