@@ -1,13 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { MoreThanOrEqual, Repository } from 'typeorm';
 import { Clock } from '../common/clock';
 import { newId, sha256Hex } from '../common/ids';
-import { isUniqueViolation } from '../common/zod-errors';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
 import { readSignedAddress } from './domain/mail-tokens';
-import { MailComplaintEntity } from './mail-complaint.entity';
+import { ComplaintRepository } from './complaint.repository';
 import { OutboxEmailEntity } from './outbox-email.entity';
 import { OutboxService } from './outbox.service';
 import { SuppressionList } from './suppression-list';
@@ -45,7 +42,7 @@ export class ComplaintRecorder {
   private readonly logger = new Logger(ComplaintRecorder.name);
 
   constructor(
-    @InjectRepository(MailComplaintEntity) private readonly complaints: Repository<MailComplaintEntity>,
+    private readonly complaints: ComplaintRepository,
     private readonly outbox: OutboxService,
     private readonly suppressions: SuppressionList,
     private readonly unsubscribes: UnsubscribeService,
@@ -73,7 +70,7 @@ export class ComplaintRecorder {
 
   /** Complaints received since that instant (all of them without one). */
   countSince(since?: Date): Promise<number> {
-    return this.complaints.countBy(since ? { createdAt: MoreThanOrEqual(since) } : {});
+    return this.complaints.countSince(since);
   }
 
   /** Our email, named by a signed address (VERP, Reply-To) first, else by its Message-ID. */
@@ -89,21 +86,15 @@ export class ComplaintRecorder {
   }
 
   /** Returns whether this complaint is a new one. */
-  private async count(complaint: Complaint, email: OutboxEmailEntity | null): Promise<boolean> {
-    try {
-      await this.complaints.insert({
-        id: newId(),
-        outboxEmailId: email?.id ?? null,
-        address: email?.toAddress.toLowerCase() ?? null,
-        feedbackType: complaint.feedbackType.slice(0, 32),
-        userAgent: complaint.userAgent?.slice(0, 200) ?? null,
-        dedupHash: sha256Hex(email ? `email:${email.id}` : `report:${complaint.reportId}`),
-        createdAt: this.clock.now(),
-      });
-      return true;
-    } catch (error) {
-      if (isUniqueViolation(error)) return false;
-      throw error;
-    }
+  private count(complaint: Complaint, email: OutboxEmailEntity | null): Promise<boolean> {
+    return this.complaints.insert({
+      id: newId(),
+      outboxEmailId: email?.id ?? null,
+      address: email?.toAddress.toLowerCase() ?? null,
+      feedbackType: complaint.feedbackType.slice(0, 32),
+      userAgent: complaint.userAgent?.slice(0, 200) ?? null,
+      dedupHash: sha256Hex(email ? `email:${email.id}` : `report:${complaint.reportId}`),
+      createdAt: this.clock.now(),
+    });
   }
 }

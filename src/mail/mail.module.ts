@@ -4,6 +4,7 @@ import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
 import { FeedsModule } from '../feeds/feeds.module';
 import { ComplaintRecorder } from './complaint-recorder';
+import { ComplaintRepository } from './complaint.repository';
 import { EmailComposer } from './email-composer';
 import { EmailTemplates } from './email-templates';
 import { MailComplaintEntity } from './mail-complaint.entity';
@@ -33,6 +34,7 @@ import { UnsubscribeService } from './unsubscribe.service';
     EmailComposer,
     SuppressionList,
     UnsubscribeService,
+    ComplaintRepository,
     ComplaintRecorder,
     { provide: EmailTemplates, useFactory: () => new EmailTemplates() },
     {
