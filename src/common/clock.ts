@@ -6,4 +6,10 @@ export class Clock {
   now(): Date {
     return new Date();
   }
+
+  /** Resolves at that instant (at once when it has passed): a send waiting for its turn under a rate. */
+  sleepUntil(instant: Date): Promise<void> {
+    const ms = instant.getTime() - this.now().getTime();
+    return ms <= 0 ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, ms));
+  }
 }

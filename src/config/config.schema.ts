@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { parseCreditPacks } from './credit-packs';
+import { parseDomainRates } from './domain-rates';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
@@ -30,6 +31,14 @@ export const configSchema = z.object({
   MAIL_FROM: z.email({ message: 'expected an email address' }).default('tidings@localhost'),
   SMTP_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(5),
   SMTP_RATE_PER_SECOND: z.coerce.number().int().min(1).max(100_000).optional(),
+  SMTP_DOMAIN_RATES: z
+    .string()
+    .default('')
+    .transform((text, context) => {
+      const rates = text ? parseDomainRates(text) : [];
+      if (typeof rates === 'string') context.addIssue({ code: 'custom', message: rates });
+      return typeof rates === 'string' ? [] : rates;
+    }),
   DKIM_PRIVATE_KEY: z
     .string()
     .transform((value) => value.replace(/\\n/g, '\n'))

@@ -14,6 +14,10 @@ describe('loadConfig', () => {
     expect(config.PARSE_WORKERS).toBeGreaterThanOrEqual(1);
     expect(config.PARSE_WORKERS).toBeLessThanOrEqual(4);
     expect(config.PARSE_TIMEOUT_MS).toBe(20_000);
+    expect(config.SMTP_DOMAIN_RATES).toEqual([]);
+    expect(loadConfig({ SMTP_DOMAIN_RATES: 'gmail.com:20/s' }).SMTP_DOMAIN_RATES).toEqual([
+      { domain: 'gmail.com', messages: 20, perMs: 1000 },
+    ]);
   });
 
   it('returns a frozen object', () => {
@@ -43,6 +47,7 @@ describe('loadConfig', () => {
     [{ MAIL_FROM: 'not an address' }, /MAIL_FROM: expected an email address/],
     [{ PUBLIC_URL: 'ftp://x' }, /PUBLIC_URL: expected an http\(s\) URL/],
     [{ NODE_ENV: 'production' }, /SECRET_KEY: required in production/],
+    [{ SMTP_DOMAIN_RATES: 'gmail.com:fast' }, /SMTP_DOMAIN_RATES: expected DOMAIN:N\/s/],
     [
       { INBOUND_TLS_CERT: '/etc/tidings/cert.pem' },
       /INBOUND_TLS_KEY: INBOUND_TLS_CERT and INBOUND_TLS_KEY go/,

@@ -1,14 +1,17 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { SendMailOptions, Transporter } from 'nodemailer';
+import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import { Config } from '../config/load-config';
 import { PREPARED_HEADERS } from './domain/list-headers';
+import { SmtpPool } from './smtp-pool';
 
 export interface MailTransport {
-  /** How many sends to start at once. */
-  readonly concurrency: number;
-  send(message: SendMailOptions): Promise<void>;
+  /** How many sends it takes at once; more would only wait inside it, out of the outbox's sight. */
+  readonly capacity: number;
+  /** Sends one message to its envelope recipients; an SMTP failure rejects with an `SmtpSendError`. */
+  send(message: SendMailOptions & { envelope: { from: string; to: string[] } }): Promise<void>;
   close(): void;
 }
 
@@ -63,36 +66,53 @@ function dkimOptions(config: Config) {
   };
 }
 
+/** Timeouts of one SMTP connection: all well inside the outbox's five-minute claim on a row. */
+const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+const SEND_DEADLINE_MS = 2 * 60_000;
+
+/**
+ * Messages are composed (and DKIM-signed) by nodemailer into bytes, then delivered through our own
+ * `SmtpPool`, which reports how far a failed delivery got instead of re-sending by itself.
+ */
 class SmtpTransport implements MailTransport {
-  readonly concurrency: number;
-  private readonly transporter: Transporter;
+  readonly capacity: number;
+  private readonly composer: Transporter;
+  private readonly pool: SmtpPool;
 
   constructor(config: Config, dkim: ReturnType<typeof dkimOptions>) {
-    // nodemailer's pool only stays busy while its own queue is non-empty: with one message in flight per
-    // connection, each connection idles between messages (several times slower on loopback).
-    this.concurrency = config.SMTP_POOL_SIZE * 10;
-    // Parsed here: given `{ url }`, nodemailer ignores every other option (pool, DKIM) in the object.
-    this.transporter = nodemailer.createTransport({
-      ...parseConnectionUrl(config.SMTP_URL!),
-      pool: true,
-      maxConnections: config.SMTP_POOL_SIZE,
-      maxMessages: 1000,
-      ...(config.SMTP_RATE_PER_SECOND ? { rateDelta: 1000, rateLimit: config.SMTP_RATE_PER_SECOND } : {}),
+    // Twice the connections: the next messages are composed while the pool sends.
+    this.capacity = config.SMTP_POOL_SIZE * 2;
+    this.composer = nodemailer.createTransport({
+      streamTransport: true,
+      buffer: true,
+      newline: 'windows',
       ...(dkim ? { dkim } : {}),
-    } as never);
+    });
+    const { auth, ...connection } = parseConnectionUrl(config.SMTP_URL!) as SMTPConnection.Options & {
+      auth?: { user?: string; pass?: string };
+    };
+    this.pool = new SmtpPool({
+      connection: { ...connection, ...SMTP_TIMEOUTS },
+      credentials: auth?.user ? { user: auth.user, pass: auth.pass ?? '' } : undefined,
+      size: config.SMTP_POOL_SIZE,
+      messagesPerConnection: 1000,
+      deadlineMs: SEND_DEADLINE_MS,
+    });
   }
 
-  async send(message: SendMailOptions): Promise<void> {
-    await this.transporter.sendMail(message);
+  async send(message: SendMailOptions & { envelope: { from: string; to: string[] } }): Promise<void> {
+    const composed = (await this.composer.sendMail(message)) as { message: Buffer };
+    await this.pool.send(message.envelope, composed.message);
   }
 
   close(): void {
-    this.transporter.close();
+    this.pool.close();
+    this.composer.close();
   }
 }
 
 class FileOutboxTransport implements MailTransport {
-  readonly concurrency = 4;
+  readonly capacity = 4;
   private readonly transporter: Transporter;
 
   constructor(

@@ -5,6 +5,7 @@ import { Config } from '../config/load-config';
 import { FeedsModule } from '../feeds/feeds.module';
 import { ComplaintRecorder } from './complaint-recorder';
 import { ComplaintRepository } from './complaint.repository';
+import { DeliveryPacer } from './delivery-pacer';
 import { EmailComposer } from './email-composer';
 import { EmailTemplates } from './email-templates';
 import { MailComplaintEntity } from './mail-complaint.entity';
@@ -35,6 +36,7 @@ import { UnsubscribeService } from './unsubscribe.service';
     SuppressionList,
     UnsubscribeService,
     ComplaintRepository,
+    DeliveryPacer,
     ComplaintRecorder,
     { provide: EmailTemplates, useFactory: () => new EmailTemplates() },
     {

@@ -1,9 +1,12 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '../common/clock';
-import { runConcurrently } from '../common/run-concurrently';
+import { ConcurrencyLimiter } from '../common/concurrency-limiter';
+import { RandomNumbers } from '../common/random-numbers';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
-import { classifySendError, isAddressFailure, SmtpFailure } from './domain/retry-policy';
+import { DeliveryPacer } from './delivery-pacer';
+import { domainOf } from './domain/email-domain';
+import { classifySendFailure, SmtpFailure } from './domain/retry-policy';
 import { MAIL_TRANSPORT } from './mail.tokens';
 import { MailTransport, transportHeaders } from './mail-transport';
 import { OutboxEmailEntity } from './outbox-email.entity';
@@ -13,46 +16,73 @@ import { SuppressionList } from './suppression-list';
 
 export interface FlushResult {
   sent: number;
+  /** Attempts that failed for now (4xx, a lost connection): back in the queue with back-off. */
   retrying: number;
   failed: number;
   held: number;
   suppressed: number;
+  /** Not attempted: their domain is held (a 421, deferrals in a row); back in the queue until it ends. */
+  deferred: number;
+  /** Not attempted: their domain's rate leaves them no turn soon; back in the queue for their turn. */
+  throttled: number;
 }
 
 const LEASE_MS = 5 * 60_000;
 const BATCH_SIZE = 100;
+/** An email whose turn under a rate is further off than this goes back to the queue instead of waiting. */
+const TURN_HORIZON_MS = 30_000;
+
+type Outcome = keyof FlushResult;
+type Turn = 'now' | { until: Date; reason: string; outcome: 'deferred' | 'throttled' };
 
 /**
- * Sends what the outbox holds, a claimed batch at a time, concurrently up to the transport's pool size.
- * Each row is parked when its address is suppressed or its user cannot pay (the gate), else sent; a 4xx
- * or a dropped connection retries with back-off, a 5xx fails the row, an address failure suppresses
- * the address. A crash after the server accepted a message but before we recorded it means the row is
- * sent again when its lease expires, with the same Message-ID: at-least-once, which receivers can
- * deduplicate; at-most-once would lose mail.
+ * Sends what the outbox holds, a claimed batch at a time, every email on its own: parked when its
+ * address is suppressed or its user cannot pay (the gate), put back when its domain is held or its
+ * turn under a rate is far, else sent as soon as the rates allow, so that one slow domain never holds
+ * up the others. A 4xx or a lost connection retries with jittered back-off, a 5xx fails the row, an
+ * address failure suppresses the address. A message the server may have kept (the connection lost
+ * after DATA) is sent again with the same Message-ID: at-least-once, which receivers can deduplicate.
  */
 @Injectable()
 export class OutboxSender implements OnModuleDestroy {
   private readonly logger = new Logger(OutboxSender.name);
+  /** Shared by every flush of the process: emails wait for a send slot here, where holds are seen. */
+  private readonly slots: ConcurrencyLimiter;
 
   constructor(
     private readonly rows: OutboxRepository,
     @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport,
     private readonly suppressions: SuppressionList,
+    private readonly pacer: DeliveryPacer,
     private readonly clock: Clock,
+    private readonly random: RandomNumbers,
     @Inject(CONFIG) private readonly config: Config,
-  ) {}
+  ) {
+    this.slots = new ConcurrencyLimiter(transport.capacity);
+  }
 
   /** Sends every email that is due, batch after batch, until none is left. */
   async flush(gate: SendGate): Promise<FlushResult> {
-    const result: FlushResult = { sent: 0, retrying: 0, failed: 0, held: 0, suppressed: 0 };
+    const result: FlushResult = {
+      sent: 0,
+      retrying: 0,
+      failed: 0,
+      held: 0,
+      suppressed: 0,
+      deferred: 0,
+      throttled: 0,
+    };
     for (;;) {
       const now = this.clock.now();
       const claimed = await this.rows.claimDue(now, new Date(now.getTime() + LEASE_MS), BATCH_SIZE);
       if (claimed.length === 0) return result;
       const withheld = await this.suppressions.withheldAmong(claimed);
-      await runConcurrently(claimed, this.transport.concurrency, async (email) => {
-        result[await this.deliver(email, withheld, gate)] += 1;
-      });
+      const putBack = new Map<string, number>();
+      await Promise.all(
+        claimed.map(async (email) => {
+          result[await this.attempt(email, withheld, gate, putBack)] += 1;
+        }),
+      );
     }
   }
 
@@ -60,15 +90,26 @@ export class OutboxSender implements OnModuleDestroy {
     this.transport.close();
   }
 
-  private async deliver(
+  private async attempt(
     email: OutboxEmailEntity,
     withheld: Set<string>,
     gate: SendGate,
-  ): Promise<keyof FlushResult> {
+    putBack: Map<string, number>,
+  ): Promise<Outcome> {
     if (withheld.has(email.id)) {
       await this.rows.endAttempt(email.id, { status: 'suppressed' });
       return 'suppressed';
     }
+    const domain = domainOf(email.toAddress);
+    const turn = await this.waitForTurn(domain, putBack);
+    if (turn !== 'now') return this.putBack(email, turn);
+    return this.slots.run(() => this.send(email, domain, gate));
+  }
+
+  /** In a send slot: a hold that began while this email waited for its slot still stops it. */
+  private async send(email: OutboxEmailEntity, domain: string, gate: SendGate): Promise<Outcome> {
+    const hold = this.pacer.holdOf(domain, this.clock.now());
+    if (hold) return this.putBack(email, { until: hold.until, reason: hold.reason, outcome: 'deferred' });
     if ((await gate.admit(email)) === 'hold') {
       await this.rows.endAttempt(email.id, { status: 'held' });
       return 'held';
@@ -89,29 +130,77 @@ export class OutboxSender implements OnModuleDestroy {
       });
     } catch (error) {
       await gate.settle(email, 'not-sent');
-      return this.recordFailure(email, attempts, error as SmtpFailure & Error);
+      return this.recordFailure(email, domain, attempts, error as SmtpFailure & Error);
     }
+    this.pacer.succeeded(domain);
     const sentAt = this.clock.now();
     await this.rows.endAttempt(email.id, { status: 'sent', attempts, sentAt, lastError: null });
     await gate.settle(email, 'sent');
     return 'sent';
   }
 
+  private async putBack(email: OutboxEmailEntity, turn: Exclude<Turn, 'now'>): Promise<Outcome> {
+    await this.rows.endAttempt(email.id, {
+      status: 'pending',
+      nextAttemptAt: turn.until,
+      lastError: turn.reason,
+    });
+    return turn.outcome;
+  }
+
+  /** Waits until the rates let this email go, unless its domain is held or its turn is far off. */
+  private async waitForTurn(domain: string, putBack: Map<string, number>): Promise<Turn> {
+    for (;;) {
+      const now = this.clock.now();
+      const hold = this.pacer.holdOf(domain, now);
+      if (hold) return { until: hold.until, reason: hold.reason, outcome: 'deferred' };
+      const startAt = this.pacer.startAt(domain, now);
+      if (startAt <= now) {
+        this.pacer.start(domain, now);
+        return 'now';
+      }
+      if (startAt.getTime() - now.getTime() > TURN_HORIZON_MS) {
+        const ahead = putBack.get(domain) ?? 0;
+        putBack.set(domain, ahead + 1);
+        const throttle = this.pacer.throttle(domain);
+        const until = new Date(startAt.getTime() + ahead * throttle.intervalMs);
+        return { until, reason: `throttled: ${throttle.reason}`, outcome: 'throttled' };
+      }
+      await this.clock.sleepUntil(startAt);
+    }
+  }
+
   private async recordFailure(
     email: OutboxEmailEntity,
+    domain: string,
     attempts: number,
     error: SmtpFailure & Error,
-  ): Promise<keyof FlushResult> {
-    const failure = classifySendError(error, attempts, this.clock.now());
-    const lastError = String(error.message).slice(0, 1000);
-    this.logger.warn(`email ${email.id} not sent (attempt ${attempts}): ${lastError}`);
-    if (failure.kind === 'retry') {
-      const retry = { status: 'pending', attempts, nextAttemptAt: failure.retryAt, lastError } as const;
-      await this.rows.endAttempt(email.id, retry);
-      return 'retrying';
+  ): Promise<Outcome> {
+    const now = this.clock.now();
+    const verdict = classifySendFailure(error, attempts, now, this.random.next());
+    if (verdict.kind === 'failed') {
+      this.logger.warn(`email ${email.id} to ${domain} failed (attempt ${attempts}): ${verdict.reason}`);
+      await this.rows.endAttempt(email.id, { status: 'failed', attempts, lastError: verdict.reason });
+      if (verdict.isAddressFailure)
+        await this.suppressions.suppress(email.toAddress, verdict.reason, email.id);
+      return 'failed';
     }
-    await this.rows.endAttempt(email.id, { status: 'failed', attempts, lastError });
-    if (isAddressFailure(error)) await this.suppressions.suppress(email.toAddress, lastError, email.id);
-    return 'failed';
+    const hold = this.pacer.failed(domain, verdict.signal, error.response, now);
+    const nextAttemptAt = hold && hold.until > verdict.retryAt ? hold.until : verdict.retryAt;
+    this.logger.warn(
+      `email ${email.id} to ${domain} ${verdict.isMaybeSent ? 'maybe sent' : 'not sent'} (attempt ${attempts}): ` +
+        `${verdict.reason}; next attempt at ${nextAttemptAt.toISOString()}`,
+    );
+    await this.rows.endAttempt(email.id, {
+      status: 'pending',
+      attempts,
+      nextAttemptAt,
+      lastError: verdict.reason,
+    });
+    if (hold) {
+      const moved = await this.rows.deferDomain(domain, hold.until, hold.reason);
+      if (moved) this.logger.warn(`${moved} more emails to ${domain} wait until ${hold.until.toISOString()}`);
+    }
+    return 'retrying';
   }
 }

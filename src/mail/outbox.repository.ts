@@ -63,6 +63,28 @@ export class OutboxRepository {
     await this.rows.update({ id }, { ...end, leaseUntil: null });
   }
 
+  /**
+   * A destination domain is held: its waiting rows (any case of the address) move to the end of the
+   * hold, each saying why; returns how many moved.
+   */
+  async deferDomain(domain: string, until: Date, reason: string): Promise<number> {
+    const pattern = `%@${domain.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}`;
+    const result = await this.rows
+      .createQueryBuilder()
+      .update()
+      .set({ nextAttemptAt: until, lastError: reason.slice(0, 1000) })
+      .where(
+        "status = :pending AND next_attempt_at < :until AND LOWER(to_address) LIKE :pattern ESCAPE '!'",
+        {
+          pending: 'pending',
+          until,
+          pattern,
+        },
+      )
+      .execute();
+    return result.affected ?? 0;
+  }
+
   /** Puts a user's held rows back in the queue; returns how many. */
   async releaseHeld(userId: string, now: Date): Promise<number> {
     const result = await this.rows.update(

@@ -7,8 +7,10 @@ import { prepareDatabase } from '../../src/db/prepare-database';
 import { freePort } from './server-process';
 import { createTestDatabase, Dialect, TestDatabase } from './test-database';
 
-/** A clock the test moves by hand. */
+/** A clock the test moves by hand; whoever sleeps on it wakes when the test moves it far enough. */
 export class TestClock extends Clock {
+  private sleepers: Array<{ until: number; wake: () => void }> = [];
+
   constructor(private current = new Date('2026-11-22T10:00:00Z')) {
     super();
   }
@@ -17,12 +19,25 @@ export class TestClock extends Clock {
     return new Date(this.current);
   }
 
+  override sleepUntil(instant: Date): Promise<void> {
+    if (instant.getTime() <= this.current.getTime()) return Promise.resolve();
+    return new Promise((wake) => this.sleepers.push({ until: instant.getTime(), wake }));
+  }
+
+  /** How many are asleep on this clock (a send waiting for its turn). */
+  get sleeping(): number {
+    return this.sleepers.length;
+  }
+
   set(instant: Date | string): void {
     this.current = new Date(instant);
+    const due = this.sleepers.filter((sleeper) => sleeper.until <= this.current.getTime());
+    this.sleepers = this.sleepers.filter((sleeper) => !due.includes(sleeper));
+    for (const sleeper of due) sleeper.wake();
   }
 
   advance(ms: number): void {
-    this.current = new Date(this.current.getTime() + ms);
+    this.set(new Date(this.current.getTime() + ms));
   }
 }
 

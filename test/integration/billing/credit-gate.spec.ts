@@ -66,7 +66,15 @@ describe.each(testDialects())('the credit gate in front of the outbox on %s', (d
   it('sends what the balance pays for, holds the rest and tells the user once', async () => {
     const user = await reader('short@example.com', 2);
     await enqueueEntries(user, 5);
-    expect(await outbox.flush()).toEqual({ sent: 3, retrying: 0, failed: 0, held: 3, suppressed: 0 });
+    expect(await outbox.flush()).toEqual({
+      sent: 3,
+      retrying: 0,
+      failed: 0,
+      held: 3,
+      suppressed: 0,
+      deferred: 0,
+      throttled: 0,
+    });
     const notice = smtp.messages.find((message) => message.parsed.subject?.includes('paused'));
     expect(notice?.envelope.to).toEqual(['short@example.com']);
     expect(notice?.parsed.text).toContain('Your balance is 0 credits');
@@ -75,7 +83,15 @@ describe.each(testDialects())('the credit gate in front of the outbox on %s', (d
     expect(takeSubjects()).toEqual({ posts: 2, notices: 1 });
 
     await enqueueEntries(user, 1);
-    expect(await outbox.flush()).toEqual({ sent: 0, retrying: 0, failed: 0, held: 1, suppressed: 0 });
+    expect(await outbox.flush()).toEqual({
+      sent: 0,
+      retrying: 0,
+      failed: 0,
+      held: 1,
+      suppressed: 0,
+      deferred: 0,
+      throttled: 0,
+    });
     expect(smtp.messages).toHaveLength(0);
 
     const event = checkoutSessionEvent('checkout.session.completed', {
@@ -84,14 +100,30 @@ describe.each(testDialects())('the credit gate in front of the outbox on %s', (d
       credits: 5,
     });
     expect(await test.app.get(StripeWebhookService).handle(...signed(event))).toBe('granted');
-    expect(await outbox.flush()).toEqual({ sent: 4, retrying: 0, failed: 0, held: 0, suppressed: 0 });
+    expect(await outbox.flush()).toEqual({
+      sent: 4,
+      retrying: 0,
+      failed: 0,
+      held: 0,
+      suppressed: 0,
+      deferred: 0,
+      throttled: 0,
+    });
     expect(takeSubjects()).toEqual({ posts: 4, notices: 0 });
     expect([...sentPosts].sort()).toEqual(['Post 1', 'Post 2', 'Post 3', 'Post 4', 'Post 5', 'Post 6']);
     expect(await billing.balanceOf(user.id)).toBe(1);
 
     // After the purchase a new shortage is a new episode: one more notice.
     await enqueueEntries(user, 3);
-    expect(await outbox.flush()).toEqual({ sent: 2, retrying: 0, failed: 0, held: 2, suppressed: 0 });
+    expect(await outbox.flush()).toEqual({
+      sent: 2,
+      retrying: 0,
+      failed: 0,
+      held: 2,
+      suppressed: 0,
+      deferred: 0,
+      throttled: 0,
+    });
     expect(takeSubjects()).toEqual({ posts: 1, notices: 1 });
     expect(await billing.findBalanceMismatches()).toEqual([]);
   });
@@ -145,7 +177,15 @@ describe.each(testDialects())('the credit gate in front of the outbox on %s', (d
       link: 'https://tidings.example/sign-in?token=x',
       expiresInMinutes: 15,
     });
-    expect(await outbox.flush()).toEqual({ sent: 1, retrying: 0, failed: 0, held: 0, suppressed: 0 });
+    expect(await outbox.flush()).toEqual({
+      sent: 1,
+      retrying: 0,
+      failed: 0,
+      held: 0,
+      suppressed: 0,
+      deferred: 0,
+      throttled: 0,
+    });
     expect(await billing.balanceOf(user.id)).toBe(0);
   });
 
