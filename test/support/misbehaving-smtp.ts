@@ -28,6 +28,8 @@ export class MisbehavingSmtp {
   readonly received: CapturedEmail[] = [];
   /** RCPT commands seen per recipient (lower-cased). */
   readonly attempts = new Map<string, number>();
+  /** Connections opened to the server. */
+  connections = 0;
   plan: FaultPlan = () => undefined;
   port = 0;
   private server!: SMTPServer;
@@ -90,6 +92,7 @@ export class MisbehavingSmtp {
   }
 
   private greet(callback: () => void): void {
+    this.connections += 1;
     if (this.holdNextGreetings === 0) return callback();
     this.holdNextGreetings -= 1;
     this.heldGreetings.push(callback);

@@ -37,6 +37,10 @@ describe('classifySendFailure', () => {
       signal: 'deferral',
       isMaybeSent: true,
     });
+    expect(classifySendFailure({ code: 'ECONNREFUSED', phase: 'connect' }, 1, now, 0.5)).toMatchObject({
+      reason: 'could not reach the SMTP server (ECONNREFUSED)',
+      isMaybeSent: false,
+    });
     expect(classifySendFailure({ ...lost, isMaybeSent: false }, 1, now, 0.5)).toMatchObject({
       reason: 'connection lost before the message was sent (ECONNECTION: Connection closed unexpectedly)',
       isMaybeSent: false,

@@ -4,7 +4,9 @@ export interface SmtpFailure {
   code?: string;
   response?: string;
   message?: string;
-  /** The connection was lost after the server accepted DATA (see `SmtpSendError`). */
+  /** How far the delivery got (see `SmtpSendError`): `connect` means the server was never reached. */
+  phase?: string;
+  /** The connection was lost after the server accepted DATA. */
   isMaybeSent?: boolean;
 }
 
@@ -44,9 +46,11 @@ export function classifySendFailure(
   const retryAt = new Date(now.getTime() + jittered(retryDelayMs(attempts), random));
   const reason = isMaybeSent
     ? `maybe sent: the connection was lost after the server accepted DATA (${said}); resending with the same Message-ID`
-    : code === undefined
-      ? `connection lost before the message was sent (${said})`
-      : `deferred: ${said}`;
+    : code !== undefined
+      ? `deferred: ${said}`
+      : failure.phase === 'connect'
+        ? `could not reach the SMTP server (${said})`
+        : `connection lost before the message was sent (${said})`;
   return { kind: 'retry', retryAt, reason, signal: code === 421 ? 'closing' : 'deferral', isMaybeSent };
 }
 
