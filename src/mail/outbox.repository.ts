@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, In, Repository } from 'typeorm';
+import { Brackets, In, LessThanOrEqual, MoreThan, Raw, Repository } from 'typeorm';
 import { newId } from '../common/ids';
 import { isUniqueViolation } from '../common/zod-errors';
 import { insertRows } from '../db/raw-rows';
@@ -10,6 +10,17 @@ import { OutboxEmailEntity } from './outbox-email.entity';
 export type AttemptEnd = Partial<
   Pick<OutboxEmailEntity, 'status' | 'attempts' | 'nextAttemptAt' | 'sentAt' | 'lastError'>
 >;
+
+/** Destination domains waiting for a later attempt (see `waitingByDomain`). */
+export interface WaitingDomain {
+  domain: string;
+  emails: number;
+  nextAttemptAt: Date;
+  reason: string | null;
+}
+
+/** The domain part of an address column, lower-cased, in SQL that SQLite and MySQL both speak. */
+const DOMAIN_OF = (column: string) => `LOWER(SUBSTR(${column}, INSTR(${column}, '@') + 1))`;
 
 /** The `outbox_emails` table: rows stored whole, claimed by compare-and-set, moved through their states. */
 @Injectable()
@@ -83,6 +94,67 @@ export class OutboxRepository {
       )
       .execute();
     return result.affected ?? 0;
+  }
+
+  /** How many rows are in each status. */
+  async countByStatus(): Promise<Record<string, number>> {
+    const rows = await this.rows
+      .createQueryBuilder()
+      .select('status', 'status')
+      .addSelect('COUNT(*)', 'count')
+      .groupBy('status')
+      .getRawMany<{ status: string; count: string | number }>();
+    return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
+  }
+
+  /** Pending rows: how many are due, how many wait for a later attempt, and the oldest one's age. */
+  async pendingSummary(now: Date): Promise<{ due: number; waiting: number; oldestCreatedAt: Date | null }> {
+    const [due, waiting, oldest] = await Promise.all([
+      this.rows.count({ where: { status: 'pending', nextAttemptAt: LessThanOrEqual(now) } }),
+      this.rows.count({ where: { status: 'pending', nextAttemptAt: MoreThan(now) } }),
+      this.rows.findOne({
+        select: { id: true, createdAt: true },
+        where: { status: 'pending' },
+        order: { createdAt: 'ASC' },
+      }),
+    ]);
+    return { due, waiting, oldestCreatedAt: oldest?.createdAt ?? null };
+  }
+
+  /**
+   * The destination domains with the most rows waiting for a later attempt, each with its next
+   * attempt and the reason its latest-waiting row gives (a hold, a deferral, a rate).
+   */
+  async waitingByDomain(now: Date, limit: number): Promise<WaitingDomain[]> {
+    const groups = await this.rows
+      .createQueryBuilder()
+      .select(DOMAIN_OF('to_address'), 'domain')
+      .addSelect('COUNT(*)', 'emails')
+      .where('status = :pending AND next_attempt_at > :now', { pending: 'pending', now })
+      .groupBy(DOMAIN_OF('to_address'))
+      .orderBy('emails', 'DESC')
+      .limit(limit)
+      .getRawMany<{ domain: string; emails: string | number }>();
+    return Promise.all(
+      groups.map(async ({ domain, emails }) => {
+        const where = {
+          status: 'pending' as const,
+          nextAttemptAt: MoreThan(now),
+          toAddress: Raw((column) => `${DOMAIN_OF(column)} = :domain`, { domain }),
+        };
+        const select = { id: true, nextAttemptAt: true, lastError: true };
+        const [first, last] = await Promise.all([
+          this.rows.findOne({ select, where, order: { nextAttemptAt: 'ASC' } }),
+          this.rows.findOne({ select, where, order: { nextAttemptAt: 'DESC' } }),
+        ]);
+        return {
+          domain,
+          emails: Number(emails),
+          nextAttemptAt: first?.nextAttemptAt ?? now,
+          reason: last?.lastError ?? null,
+        };
+      }),
+    );
   }
 
   /** Puts a user's held rows back in the queue; returns how many. */

@@ -5,7 +5,7 @@ import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
 import { quotePhrase } from './domain/list-headers';
 import { OutboxEmailEntity } from './outbox-email.entity';
-import { OutboxRepository } from './outbox.repository';
+import { OutboxRepository, WaitingDomain } from './outbox.repository';
 import { FlushResult, OutboxSender } from './outbox-sender';
 import { admitEverything, SendGate } from './send-gate';
 import { SuppressionList } from './suppression-list';
@@ -32,6 +32,15 @@ export interface EmailToSend {
   subscriptionIds?: string[];
   /** Feeds with new items in it (what a digest's price depends on); 0 for service mail. */
   feedCount?: number;
+}
+
+/** What an operator asks when mail is slow (`tidings outbox status`). */
+export interface OutboxStatus {
+  /** Rows by status: pending, sending, sent, failed, held, suppressed. */
+  byStatus: Record<string, number>;
+  pending: { due: number; waiting: number; oldestCreatedAt: Date | null };
+  /** The domains with the most emails waiting for a later attempt, and why (at most 20). */
+  waitingDomains: WaitingDomain[];
 }
 
 /**
@@ -123,6 +132,17 @@ export class OutboxService {
   async liftSuppression(address: string): Promise<number> {
     await this.suppressions.lift(address);
     return this.rows.requeueSuppressed(address, this.clock.now());
+  }
+
+  /** Read from the rows, so any process sees it: each waiting row says why it waits. */
+  async status(): Promise<OutboxStatus> {
+    const now = this.clock.now();
+    const [byStatus, pending, waitingDomains] = await Promise.all([
+      this.rows.countByStatus(),
+      this.rows.pendingSummary(now),
+      this.rows.waitingByDomain(now, 20),
+    ]);
+    return { byStatus, pending, waitingDomains };
   }
 
   /** The subscriptions an email's unsubscribe link ends (empty for an unknown email). */

@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { PollService } from '../../fetcher/poll.service';
 import { OutboxService } from '../../mail/outbox.service';
 import { parseInstant, withApp } from '../cli-context';
+import { registerOutboxStatusCommand } from './outbox-status.command';
 
 export function registerPollCommands(program: Command): void {
   program
@@ -17,21 +18,27 @@ export function registerPollCommands(program: Command): void {
         const flushed = await app.get(OutboxService).flush();
         console.log(
           `polled ${report.polled} feeds (${report.failed} failed), ${report.newEntries} new entries, ` +
-            `${flushed.sent} emails sent, ${flushed.retrying} to retry, ${flushed.failed} failed, ${flushed.held} held`,
+            `${flushed.sent} emails sent, ${flushed.retrying} to retry, ${flushed.failed} failed, ${flushed.held} held` +
+            (flushed.deferred + flushed.throttled
+              ? `, ${flushed.deferred + flushed.throttled} waiting their turn`
+              : ''),
         );
       }),
     );
 
-  program
-    .command('outbox')
-    .description('the mail outbox')
+  const outbox = program.command('outbox').description('the mail outbox');
+  registerOutboxStatusCommand(outbox);
+  outbox
     .command('flush')
     .description('send what is waiting in the outbox now')
     .action(() =>
       withApp(async (app) => {
         const flushed = await app.get(OutboxService).flush();
         console.log(
-          `${flushed.sent} emails sent, ${flushed.retrying} to retry, ${flushed.failed} failed, ${flushed.held} held`,
+          `${flushed.sent} emails sent, ${flushed.retrying} to retry, ${flushed.failed} failed, ${flushed.held} held` +
+            (flushed.deferred + flushed.throttled
+              ? `, ${flushed.deferred + flushed.throttled} waiting their turn`
+              : ''),
         );
       }),
     );
