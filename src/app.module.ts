@@ -19,6 +19,7 @@ import { PushSchedulerModule } from './fetcher/push/push.scheduler';
 import { SchedulerModule } from './fetcher/scheduler.module';
 import { HealthController } from './health/health.controller';
 import { MailModule } from './mail/mail.module';
+import { OutboxSchedulerModule } from './mail/outbox-scheduler.module';
 import { InboundSmtpModule } from './support/inbound-smtp.module';
 import { SupportModule } from './support/support.module';
 import { WebModule } from './web/web.module';
@@ -53,6 +54,7 @@ export class AppModule {
               ScheduleModule.forRoot(),
               SchedulerModule,
               DigestSchedulerModule,
+              OutboxSchedulerModule,
               PushSchedulerModule,
               WebModule,
               InboundSmtpModule,

@@ -7,9 +7,13 @@ export class Clock {
     return new Date();
   }
 
-  /** Resolves at that instant (at once when it has passed): a send waiting for its turn under a rate. */
-  sleepUntil(instant: Date): Promise<void> {
+  /** Resolves at that instant (at once when it has passed), or as soon as `signal` aborts. */
+  sleepUntil(instant: Date, signal?: AbortSignal): Promise<void> {
     const ms = instant.getTime() - this.now().getTime();
-    return ms <= 0 ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, ms));
+    if (ms <= 0 || signal?.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    });
   }
 }

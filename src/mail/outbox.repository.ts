@@ -96,6 +96,16 @@ export class OutboxRepository {
     return result.affected ?? 0;
   }
 
+  /** When the earliest pending row is due (null when none is pending). */
+  async nextDue(): Promise<Date | null> {
+    const row = await this.rows.findOne({
+      select: { id: true, nextAttemptAt: true },
+      where: { status: 'pending' },
+      order: { nextAttemptAt: 'ASC' },
+    });
+    return row?.nextAttemptAt ?? null;
+  }
+
   /** How many rows are in each status. */
   async countByStatus(): Promise<Record<string, number>> {
     const rows = await this.rows

@@ -134,6 +134,11 @@ export class OutboxService {
     return this.rows.requeueSuppressed(address, this.clock.now());
   }
 
+  /** When the earliest pending email is due (null when none waits). */
+  nextDue(): Promise<Date | null> {
+    return this.rows.nextDue();
+  }
+
   /** Read from the rows, so any process sees it: each waiting row says why it waits. */
   async status(): Promise<OutboxStatus> {
     const now = this.clock.now();

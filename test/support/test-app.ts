@@ -19,9 +19,16 @@ export class TestClock extends Clock {
     return new Date(this.current);
   }
 
-  override sleepUntil(instant: Date): Promise<void> {
-    if (instant.getTime() <= this.current.getTime()) return Promise.resolve();
-    return new Promise((wake) => this.sleepers.push({ until: instant.getTime(), wake }));
+  override sleepUntil(instant: Date, signal?: AbortSignal): Promise<void> {
+    if (instant.getTime() <= this.current.getTime() || signal?.aborted) return Promise.resolve();
+    return new Promise((wake) => {
+      const sleeper = { until: instant.getTime(), wake };
+      this.sleepers.push(sleeper);
+      signal?.addEventListener('abort', () => {
+        this.sleepers = this.sleepers.filter((other) => other !== sleeper);
+        wake();
+      });
+    });
   }
 
   /** How many are asleep on this clock (a send waiting for its turn). */

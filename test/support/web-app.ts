@@ -9,6 +9,7 @@ import { Clock } from '../../src/common/clock';
 import { loadConfig } from '../../src/config/load-config';
 import { prepareDatabase } from '../../src/db/prepare-database';
 import { PollScheduler } from '../../src/fetcher/poll.scheduler';
+import { OutboxScheduler } from '../../src/mail/outbox.scheduler';
 import { waitForSignInLink } from './outbox-files';
 import { TestClock } from './test-app';
 import { createTestDatabase, Dialect } from './test-database';
@@ -46,6 +47,8 @@ export async function createWebTestApp(
     .overrideProvider(Clock)
     .useValue(clock)
     .overrideProvider(PollScheduler)
+    .useValue({})
+    .overrideProvider(OutboxScheduler)
     .useValue({})
     .compile();
   const app = moduleRef.createNestApplication({ logger: false, rawBody: true });

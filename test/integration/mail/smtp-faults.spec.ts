@@ -2,6 +2,7 @@ import { getRepositoryToken } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { OutboxEmailEntity } from '../../../src/mail/outbox-email.entity';
 import { OutboxService } from '../../../src/mail/outbox.service';
+import { OutboxScheduler } from '../../../src/mail/outbox.scheduler';
 import { SuppressionList } from '../../../src/mail/suppression-list';
 import { MisbehavingSmtp } from '../../support/misbehaving-smtp';
 import { createTestApp, TestApp } from '../../support/test-app';
@@ -185,5 +186,32 @@ describe.each(testDialects())('mail to servers that misbehave, on %s', (dialect)
       expect(await outbox.flush()).toMatchObject({ sent: 1, throttled: 0 });
     }
     expectDelivered([...throttled, ...trickle, ...fast]);
+  });
+
+  it('sends a deferred email again as soon as its back-off ends, without waiting for a poll cycle', async () => {
+    const email = await enqueue('late@greylist.test');
+    smtp.plan = ({ recipient, attempt }) =>
+      recipient === 'late@greylist.test' && attempt === 1
+        ? { at: 'rcpt', code: 451, message: '4.7.1 Greylisted' }
+        : undefined;
+    const scheduler = new OutboxScheduler(outbox, test.clock);
+    scheduler.onApplicationBootstrap();
+    try {
+      await waitUntil(
+        async () => (await rows.findOneByOrFail({ id: email.id })).attempts === 1,
+        'the first attempt',
+      );
+      const deferred = await rows.findOneByOrFail({ id: email.id });
+      expect(deferred.status).toBe('pending');
+      await waitUntil(() => test.clock.sleeping > 0, 'the scheduler waiting');
+      test.clock.set(deferred.nextAttemptAt);
+      await waitUntil(
+        async () => (await rows.findOneByOrFail({ id: email.id })).status === 'sent',
+        'the retry',
+      );
+    } finally {
+      await scheduler.onModuleDestroy();
+    }
+    expectDelivered([email]);
   });
 });
