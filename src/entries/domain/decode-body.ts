@@ -1,5 +1,7 @@
 import iconv from 'iconv-lite';
-import { detect } from 'jschardet';
+
+// Loaded on first use: few feeds need their charset detected, and every parse thread would pay for it.
+const loadDetector = () => require('jschardet') as typeof import('jschardet');
 
 /**
  * Turns a feed's bytes into text, as RFC 7303 and the WHATWG Encoding standard read XML: the byte-order
@@ -95,7 +97,7 @@ function strictUtf8(body: Buffer): string | null {
 
 /** jschardet's guess over the first 64 KB, if it has one. */
 function detected(body: Buffer): string | null {
-  return knownLabel(detect(body.subarray(0, 65_536)).encoding);
+  return knownLabel(loadDetector().detect(body.subarray(0, 65_536)).encoding);
 }
 
 /** UTF-8 where the bytes are UTF-8, windows-1252 for each byte that is not. */

@@ -55,11 +55,11 @@ const DAY_NAME = String.raw`(?:[A-Za-z]+\.?,?\s*)?`;
 
 /** W3C-DTF / ISO 8601, with a space instead of `T`, and Google's three-digit month. */
 const ISO = new RegExp(
-  String.raw`^(\d{4})(?:-(\d{2,3})(?:-(\d{2}))?)?(?:[T ]${TIME})?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$`,
+  String.raw`^(\d{4})(?:-(\d{2,3})(?:-(\d{2}))?)?(?:[T ]${TIME}\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$`,
   'i',
 );
 /** ISO 8601's basic format: 20031231T101455Z. */
-const ISO_BASIC = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+const ISO_BASIC = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})?\s*(Z|[+-]\d{2}:?\d{2})?)?$/i;
 /** Two-digit years: 03-12-31, 031231, -03-12, -0312. */
 const ISO_SHORT = /^(\d{2})-?(\d{2})-?(\d{2})$|^-(\d{2})-?(\d{2})$/;
 /** RFC 822 and the ways feeds bend it: full month names, extra commas, no seconds, no time, any zone. */
