@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { AccountsService, User } from '../accounts/accounts.service';
-import { REALTIME_EMAIL_CREDITS } from '../billing/domain/pricing';
 import { Entry } from '../entries/entries.service';
 import { FeedRef, FeedsService, Subscription } from '../feeds/feeds.service';
 import { MailService } from '../mail/mail.service';
@@ -9,7 +8,7 @@ import { burstTitle, isBurst } from './domain/burst';
 import { composeDigest, newestForSection } from './domain/compose-digest';
 import { applyFilters, passesContentFilters } from './domain/filter-entries';
 import { EntryContentProvider, feedForEmail } from './entry-content.provider';
-import { RandomNumbers } from './random-numbers';
+import { RandomNumbers } from '../common/random-numbers';
 
 /** The delivery planner: a poll's new entries become real-time emails or items waiting for a digest. */
 @Injectable()
@@ -80,7 +79,6 @@ export class DeliveryService {
             moreCount,
           },
         ]),
-        cost: REALTIME_EMAIL_CREDITS,
       });
       return isNew ? 1 : 0;
     }

@@ -1,6 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AccountsService, User } from '../accounts/accounts.service';
-import { priceDigest } from '../billing/domain/pricing';
 import { EntriesService } from '../entries/entries.service';
 import { FeedsService } from '../feeds/feeds.service';
 import { DigestSection } from '../mail/email-models';
@@ -10,7 +9,7 @@ import { composeDigest, newestForSection } from './domain/compose-digest';
 import { cadenceOfIssue, latestDigestIssue } from './domain/digest-schedule';
 import { keepSelection } from './domain/filter-entries';
 import { EntryContentProvider, feedForEmail } from './entry-content.provider';
-import { RandomNumbers } from './random-numbers';
+import { RandomNumbers } from '../common/random-numbers';
 
 export interface DigestReport {
   sent: number;
@@ -86,7 +85,6 @@ export class DigestService {
       to: { userId: user.id, email: user.email },
       title: TITLES[cadence],
       sections,
-      cost: priceDigest(sections.length),
     });
     const entryCount = sections.reduce((sum, s) => sum + s.entries.length + s.moreCount, 0);
     await this.digests.finish(run.id, 'sent', entryCount, now);

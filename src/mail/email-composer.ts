@@ -25,7 +25,8 @@ export interface Composition {
   /** Subscribed mail: one list per feed, ended by unsubscribing these subscriptions. */
   list?: { key: string; name: string; subscriptionIds: string[] };
   headers?: Record<string, string>;
-  cost?: number;
+  /** Feeds with new items in it: what a digest's price depends on. */
+  feedCount?: number;
 }
 
 /**
@@ -85,7 +86,7 @@ export class EmailComposer {
       envelopeFrom: signedAddress(key, 'bounce', id, this.domain),
       replyTo: signedAddress(key, 'reply', id, this.domain),
       subscriptionIds: composition.list?.subscriptionIds,
-      cost: composition.cost,
+      feedCount: composition.feedCount,
     };
   }
 

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { REALTIME_EMAIL_CREDITS } from '../billing/domain/pricing';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
 import {
@@ -13,6 +12,7 @@ import {
   shortenedEntryView,
   subjectLine,
 } from './domain/email-views';
+import { Complaint, ComplaintOutcome, ComplaintRecorder } from './complaint-recorder';
 import { AddressPurpose, outboxIdFromAddress, readSignedAddress } from './domain/mail-tokens';
 import { EmailComposer } from './email-composer';
 import {
@@ -34,6 +34,7 @@ export class MailService {
   constructor(
     private readonly outbox: OutboxService,
     private readonly composer: EmailComposer,
+    private readonly complaints: ComplaintRecorder,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
@@ -63,7 +64,7 @@ export class MailService {
             name: 'Tidings digest',
             subscriptionIds: email.sections.map((section) => section.subscriptionId),
           },
-          cost: email.cost,
+          feedCount: email.sections.length,
         },
         () => digestViewWithoutExcerpts(view),
       ),
@@ -155,6 +156,19 @@ export class MailService {
   }
 
   /**
+   * A feedback-loop report (a reader pressed "this is spam"), for the inbound module: ends the
+   * subscriptions of the email it names, stops subscribed mail to that reader, and counts it.
+   */
+  recordComplaint(complaint: Complaint): Promise<ComplaintOutcome> {
+    return this.complaints.record(complaint);
+  }
+
+  /** How many complaints arrived since that instant (ever, without one). */
+  countComplaints(since?: Date): Promise<number> {
+    return this.complaints.countSince(since);
+  }
+
+  /**
    * For inbound mail: null for an address we did not make, else its purpose and the outbox row its
    * token names (null when the token is forged).
    */
@@ -181,7 +195,7 @@ export class MailService {
         view,
         footerNote: `You get this email because you subscribed to ${name} with Tidings.`,
         list: { key: email.feed.id, name, subscriptionIds: [email.subscriptionId] },
-        cost: REALTIME_EMAIL_CREDITS,
+        feedCount: 1,
       },
       () => shortenedEntryView(email),
     );

@@ -4,6 +4,7 @@ import { AccountsModule } from '../accounts/accounts.module';
 import { MailModule } from '../mail/mail.module';
 import { AcknowledgementsService } from './acknowledgements.service';
 import { BouncesService } from './bounces.service';
+import { ComplaintsService } from './complaints.service';
 import { InboundMailService } from './inbound-mail.service';
 import { SupportAcknowledgementEntity } from './support-acknowledgement.entity';
 import { SupportInboundController } from './support-inbound.controller';
@@ -18,7 +19,14 @@ import { SupportService } from './support.service';
     AccountsModule,
     MailModule,
   ],
-  providers: [SupportRepository, InboundMailService, BouncesService, AcknowledgementsService, SupportService],
+  providers: [
+    SupportRepository,
+    InboundMailService,
+    BouncesService,
+    ComplaintsService,
+    AcknowledgementsService,
+    SupportService,
+  ],
   controllers: [SupportInboundController],
   exports: [SupportService, InboundMailService],
 })

@@ -39,7 +39,6 @@ describe('email views', () => {
         dedupKey: 'd',
         to: { userId: 'u', email: 'u@example.com' },
         title: 'Daily',
-        cost: 1,
         sections: [
           { feed, subscriptionId: 's1', entries: [entry], moreCount: 2 },
           { feed, subscriptionId: 's2', entries: [entry], moreCount: 0 },
