@@ -103,43 +103,18 @@ export function parseFeedDate(value: unknown): Date | null {
 }
 
 function readParts(text: string): DateParts | null {
-  let match = ISO.exec(text);
-  if (match)
-    return {
-      year: +match[1],
-      month: match[2] ? +match[2] : 1,
-      day: match[3] ? +match[3] : 1,
-      hour: match[4],
-      minute: match[5],
-      second: match[6],
-      zone: match[7],
-    };
-  match = ISO_BASIC.exec(text);
-  if (match)
-    return {
-      year: +match[1],
-      month: +match[2],
-      day: +match[3],
-      hour: match[4],
-      minute: match[5],
-      second: match[6] ?? (match[4] ? '0' : undefined),
-      zone: match[7],
-    };
+  let match = ISO.exec(text) ?? ISO_BASIC.exec(text) ?? SLASHED.exec(text);
+  if (match) return numericParts(match);
   match = ISO_SHORT.exec(text);
   if (match)
     return match[1]
       ? { year: fullYear(match[1]), month: +match[2], day: +match[3] }
       : { year: fullYear(match[4]), month: +match[5], day: 1 };
   match = RFC_822.exec(text);
-  if (match)
-    return withMonth(match[2], {
-      year: fullYear(match[3]),
-      day: +match[1],
-      hour: match[4],
-      minute: match[5],
-      second: match[6],
-      zone: match[7],
-    });
+  if (match) {
+    const [, day, month, year, hour, minute, second, zone] = match;
+    return withMonth(month, { year: fullYear(year), day: +day, hour, minute, second, zone });
+  }
   match = MONTH_FIRST.exec(text);
   if (match) {
     const [, month, day, year, hour, minute, second, zone, hour2, minute2, second2, zone2, year2] = match;
@@ -152,18 +127,13 @@ function readParts(text: string): DateParts | null {
       zone: zone ?? zone2,
     });
   }
-  match = SLASHED.exec(text);
-  if (match)
-    return {
-      year: +match[1],
-      month: +match[2],
-      day: +match[3],
-      hour: match[4],
-      minute: match[5],
-      second: match[6],
-      zone: match[7],
-    };
   return null;
+}
+
+/** Groups 1–7 are year, month, day, hour, minute, second and zone; a missing month or day is the first. */
+function numericParts(match: RegExpExecArray): DateParts {
+  const [, year, month = '1', day = '1', hour, minute, second, zone] = match;
+  return { year: +year, month: +month, day: +day, hour, minute, second, zone };
 }
 
 function withMonth(name: string, parts: Omit<DateParts, 'month'>): DateParts | null {

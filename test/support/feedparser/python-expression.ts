@@ -31,22 +31,17 @@ export function parsePython(source: string): PythonNode {
     position++;
   };
 
-  const orExpression = (): PythonNode => {
-    const operands = [andExpression()];
-    while (isWord('or')) {
+  /** `operand (word operand)*`: Python's `and` and `or`. */
+  const joined = (word: 'and' | 'or', operand: () => PythonNode) => (): PythonNode => {
+    const operands = [operand()];
+    while (isWord(word)) {
       position++;
-      operands.push(andExpression());
+      operands.push(operand());
     }
-    return operands.length === 1 ? operands[0] : { kind: 'or', operands };
+    return operands.length === 1 ? operands[0] : { kind: word, operands };
   };
-  const andExpression = (): PythonNode => {
-    const operands = [notExpression()];
-    while (isWord('and')) {
-      position++;
-      operands.push(notExpression());
-    }
-    return operands.length === 1 ? operands[0] : { kind: 'and', operands };
-  };
+  const andExpression = joined('and', () => notExpression());
+  const orExpression = joined('or', andExpression);
   const notExpression = (): PythonNode => {
     if (!isWord('not')) return comparison();
     position++;
