@@ -13,7 +13,7 @@ import { OutboxEmailEntity } from './outbox-email.entity';
 import { OutboxRepository } from './outbox.repository';
 import { OutboxSender } from './outbox-sender';
 import { OutboxService } from './outbox.service';
-import { SuppressionList } from './suppression-list';
+import { SuppressionsRepository } from './suppressions.repository';
 import { UnsubscribeController } from './unsubscribe.controller';
 import { UnsubscribeService } from './unsubscribe.service';
 
@@ -26,7 +26,7 @@ import { UnsubscribeService } from './unsubscribe.service';
     OutboxRepository,
     MailService,
     EmailComposer,
-    SuppressionList,
+    SuppressionsRepository,
     UnsubscribeService,
     { provide: EmailTemplates, useFactory: () => new EmailTemplates() },
     {

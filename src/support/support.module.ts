@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module';
 import { MailModule } from '../mail/mail.module';
+import { AcknowledgementsRepository } from './acknowledgements.repository';
 import { AcknowledgementsService } from './acknowledgements.service';
 import { BouncesService } from './bounces.service';
 import { InboundMailService } from './inbound-mail.service';
@@ -18,7 +19,14 @@ import { SupportService } from './support.service';
     AccountsModule,
     MailModule,
   ],
-  providers: [SupportRepository, InboundMailService, BouncesService, AcknowledgementsService, SupportService],
+  providers: [
+    SupportRepository,
+    AcknowledgementsRepository,
+    InboundMailService,
+    BouncesService,
+    AcknowledgementsService,
+    SupportService,
+  ],
   controllers: [SupportInboundController],
   exports: [SupportService, InboundMailService],
 })

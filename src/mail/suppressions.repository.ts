@@ -6,9 +6,9 @@ import { newId } from '../common/ids';
 import { isUniqueViolation } from '../common/zod-errors';
 import { MailSuppressionEntity } from './mail-suppression.entity';
 
-/** Addresses that failed hard: the outbox parks their mail instead of sending it. */
+/** The `mail_suppressions` table: addresses that failed hard, whose mail the outbox parks instead of sending. */
 @Injectable()
-export class SuppressionList {
+export class SuppressionsRepository {
   constructor(
     @InjectRepository(MailSuppressionEntity) private readonly suppressions: Repository<MailSuppressionEntity>,
     private readonly clock: Clock,
