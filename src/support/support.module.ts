@@ -5,6 +5,7 @@ import { MailModule } from '../mail/mail.module';
 import { AcknowledgementsRepository } from './acknowledgements.repository';
 import { AcknowledgementsService } from './acknowledgements.service';
 import { BouncesService } from './bounces.service';
+import { ComplaintsService } from './complaints.service';
 import { InboundMailService } from './inbound-mail.service';
 import { SupportAcknowledgementEntity } from './support-acknowledgement.entity';
 import { SupportInboundController } from './support-inbound.controller';
@@ -24,6 +25,7 @@ import { SupportService } from './support.service';
     AcknowledgementsRepository,
     InboundMailService,
     BouncesService,
+    ComplaintsService,
     AcknowledgementsService,
     SupportService,
   ],
