@@ -8,11 +8,11 @@ import { isWithheld, SuppressionScope } from './domain/suppression-rules';
 import { MailSuppressionEntity } from './mail-suppression.entity';
 
 /**
- * Addresses that failed hard, or whose reader complained: the outbox parks their mail (all of it, or
- * the subscribed kind) instead of sending it.
+ * The `mail_suppressions` table: addresses that failed hard, or whose reader complained. The outbox
+ * parks their mail (all of it, or the subscribed kind) instead of sending it.
  */
 @Injectable()
-export class SuppressionList {
+export class SuppressionsRepository {
   constructor(
     @InjectRepository(MailSuppressionEntity) private readonly suppressions: Repository<MailSuppressionEntity>,
     private readonly clock: Clock,

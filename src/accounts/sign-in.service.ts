@@ -1,21 +1,17 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { LessThan, Repository } from 'typeorm';
-import { AccountsService, User } from '../../accounts/accounts.service';
-import { emailSchema, timezoneSchema } from '../../accounts/domain/user-settings';
-import { BillingService } from '../../billing/billing.service';
-import { Clock } from '../../common/clock';
-import { ConflictError, NotFoundError, TooManyRequestsError } from '../../common/errors';
-import { newId, sha256Hex } from '../../common/ids';
-import { parseOrThrow } from '../../common/zod-errors';
-import { CONFIG } from '../../config/config.module';
-import { Config } from '../../config/load-config';
-import { MailService } from '../../mail/mail.service';
-import { OutboxService } from '../../mail/outbox.service';
-import { SlidingWindowLimiter } from '../domain/sliding-window-limiter';
-import { LinkGoneError } from '../web-errors';
-import { SignInTokenEntity } from './sign-in-token.entity';
+import { Clock } from '../common/clock';
+import { ConflictError, GoneError, NotFoundError, TooManyRequestsError } from '../common/errors';
+import { newId, sha256Hex } from '../common/ids';
+import { parseOrThrow } from '../common/zod-errors';
+import { CONFIG } from '../config/config.module';
+import { Config } from '../config/load-config';
+import { MailService } from '../mail/mail.service';
+import { OutboxService } from '../mail/outbox.service';
+import { AccountsService, User } from './accounts.service';
+import { SlidingWindowLimiter } from './domain/sliding-window-limiter';
+import { emailSchema, timezoneSchema } from './domain/user-settings';
+import { SignInTokensRepository } from './sign-in-tokens.repository';
 
 export const LINK_MINUTES = 30;
 const WINDOW_MS = 15 * 60_000;
@@ -24,8 +20,9 @@ type LinkState = 'valid' | 'used' | 'expired' | 'unknown';
 
 /**
  * Sign-up and sign-in by emailed link. The account is created when a link is confirmed, so a mistyped
- * or hostile address leaves no account behind. Links are single-use (compare-and-set on used_at) and
- * expire; requests are limited per address and per IP in this process's memory.
+ * or hostile address leaves no account behind, and whoever registered with `onSignedUp` (billing: the
+ * starter credits) is told. Links are single-use (compare-and-set on used_at) and expire; requests are
+ * limited per address and per IP in this process's memory.
  */
 @Injectable()
 export class SignInService implements OnModuleDestroy {
@@ -33,13 +30,13 @@ export class SignInService implements OnModuleDestroy {
   private readonly perAddress = new SlidingWindowLimiter({ limit: 5, windowMs: WINDOW_MS });
   private readonly perIp = new SlidingWindowLimiter({ limit: 20, windowMs: WINDOW_MS });
   private flushing: Promise<unknown> = Promise.resolve();
+  private readonly signUpListeners: Array<(user: User) => Promise<void>> = [];
 
   constructor(
-    @InjectRepository(SignInTokenEntity) private readonly tokens: Repository<SignInTokenEntity>,
+    private readonly tokens: SignInTokensRepository,
     private readonly accounts: AccountsService,
     private readonly mail: MailService,
     private readonly outbox: OutboxService,
-    private readonly billing: BillingService,
     private readonly clock: Clock,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
@@ -53,7 +50,7 @@ export class SignInService implements OnModuleDestroy {
       throw new TooManyRequestsError(
         'Too many sign-in links were asked for. Wait a few minutes and try again.',
       );
-    await this.tokens.delete({ expiresAt: LessThan(new Date(now.getTime() - 86_400_000)) });
+    await this.tokens.deleteExpiredBefore(new Date(now.getTime() - 86_400_000));
     const token = randomBytes(32).toString('base64url');
     const id = newId();
     await this.tokens.insert({
@@ -85,7 +82,7 @@ export class SignInService implements OnModuleDestroy {
   }
 
   private async stateOf(token: string): Promise<LinkState> {
-    const row = await this.tokens.findOneBy({ tokenHash: sha256Hex(token) });
+    const row = await this.tokens.findByHash(sha256Hex(token));
     if (!row) return 'unknown';
     if (row.usedAt) return 'used';
     return row.expiresAt > this.clock.now() ? 'valid' : 'expired';
@@ -95,16 +92,15 @@ export class SignInService implements OnModuleDestroy {
   async consume(token: string): Promise<User> {
     const tokenHash = sha256Hex(token);
     const now = this.clock.now();
-    const claimed = await this.tokens
-      .createQueryBuilder()
-      .update()
-      .set({ usedAt: now })
-      .where('token_hash = :tokenHash AND used_at IS NULL AND expires_at > :now', { tokenHash, now })
-      .execute();
-    if (claimed.affected !== 1) throw this.refusal(await this.stateOf(token));
-    const row = await this.tokens.findOneByOrFail({ tokenHash });
+    if (!(await this.tokens.use(tokenHash, now))) throw this.refusal(await this.stateOf(token));
+    const row = (await this.tokens.findByHash(tokenHash))!;
     const existing = await this.accounts.getByEmail(row.email).catch(ignoreNotFound);
     return existing ?? this.createAccount(row.email, row.timezone);
+  }
+
+  /** Told once about each account a link created (not about accounts added otherwise, such as by the CLI). */
+  onSignedUp(listener: (user: User) => Promise<void>): void {
+    this.signUpListeners.push(listener);
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -114,7 +110,7 @@ export class SignInService implements OnModuleDestroy {
   private async createAccount(email: string, timezone: string): Promise<User> {
     try {
       const user = await this.accounts.addUser({ email, timezone });
-      await this.billing.grantStarterCredits(user.id);
+      for (const listener of this.signUpListeners) await listener(user);
       return user;
     } catch (error) {
       if (error instanceof ConflictError) return this.accounts.getByEmail(email);
@@ -123,8 +119,8 @@ export class SignInService implements OnModuleDestroy {
   }
 
   private refusal(state: LinkState): Error {
-    if (state === 'used') return new LinkGoneError('This sign-in link was used already. Ask for a new one.');
-    if (state === 'expired') return new LinkGoneError('This sign-in link has expired. Ask for a new one.');
+    if (state === 'used') return new GoneError('This sign-in link was used already. Ask for a new one.');
+    if (state === 'expired') return new GoneError('This sign-in link has expired. Ask for a new one.');
     return new NotFoundError('This sign-in link is not valid. Ask for a new one.');
   }
 }

@@ -1,21 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { LessThan, MoreThan, Repository } from 'typeorm';
-import { AccountsService, User } from '../../accounts/accounts.service';
-import { Clock } from '../../common/clock';
-import { newId, sha256Hex } from '../../common/ids';
-import { SessionEntity } from './session.entity';
+import { Clock } from '../common/clock';
+import { newId, sha256Hex } from '../common/ids';
+import { AccountsService, User } from './accounts.service';
+import { SessionsRepository } from './sessions.repository';
 
 export const SESSION_DAYS = 30;
 const DAY_MS = 86_400_000;
 const LAST_SEEN_EVERY_MS = 5 * 60_000;
 
-/** Dashboard sessions: a random token in a signed cookie, only its SHA-256 in the `sessions` table. */
+/** Dashboard sessions: a random token (the web module keeps it in a signed cookie), only its SHA-256 stored. */
 @Injectable()
 export class SessionsService {
   constructor(
-    @InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>,
+    private readonly sessions: SessionsRepository,
     private readonly accounts: AccountsService,
     private readonly clock: Clock,
   ) {}
@@ -37,16 +35,16 @@ export class SessionsService {
   /** The signed-in user of a session token, or null when the session is unknown or expired. */
   async userOf(token: string): Promise<User | null> {
     const now = this.clock.now();
-    const session = await this.sessions.findOneBy({ tokenHash: sha256Hex(token), expiresAt: MoreThan(now) });
+    const session = await this.sessions.findUnexpired(sha256Hex(token), now);
     if (!session) return null;
     if (now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_EVERY_MS)
-      await this.sessions.update({ id: session.id }, { lastSeenAt: now });
+      await this.sessions.touch(session.id, now);
     return this.accounts.getById(session.userId);
   }
 
   async end(token: string): Promise<void> {
     const now = this.clock.now();
-    await this.sessions.delete({ tokenHash: sha256Hex(token) });
-    await this.sessions.delete({ expiresAt: LessThan(now) });
+    await this.sessions.deleteByHash(sha256Hex(token));
+    await this.sessions.deleteExpired(now);
   }
 }
