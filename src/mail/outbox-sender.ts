@@ -12,7 +12,7 @@ import { MailTransport, transportHeaders } from './mail-transport';
 import { OutboxEmailEntity } from './outbox-email.entity';
 import { OutboxRepository } from './outbox.repository';
 import { SendGate } from './send-gate';
-import { SuppressionList } from './suppression-list';
+import { SuppressionsRepository } from './suppressions.repository';
 
 export interface FlushResult {
   sent: number;
@@ -52,7 +52,7 @@ export class OutboxSender implements OnModuleDestroy {
   constructor(
     private readonly rows: OutboxRepository,
     @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport,
-    private readonly suppressions: SuppressionList,
+    private readonly suppressions: SuppressionsRepository,
     private readonly pacer: DeliveryPacer,
     private readonly clock: Clock,
     private readonly random: RandomNumbers,
@@ -188,8 +188,7 @@ export class OutboxSender implements OnModuleDestroy {
     const hold = this.pacer.failed(domain, verdict.signal, error.response, now);
     const nextAttemptAt = hold && hold.until > verdict.retryAt ? hold.until : verdict.retryAt;
     this.logger.warn(
-      `email ${email.id} to ${domain} ${verdict.isMaybeSent ? 'maybe sent' : 'not sent'} (attempt ${attempts}): ` +
-        `${verdict.reason}; next attempt at ${nextAttemptAt.toISOString()}`,
+      `email ${email.id} to ${domain}, attempt ${attempts}: ${verdict.reason}; next attempt at ${nextAttemptAt.toISOString()}`,
     );
     await this.rows.endAttempt(email.id, {
       status: 'pending',

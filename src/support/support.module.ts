@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module';
 import { MailModule } from '../mail/mail.module';
+import { AcknowledgementsRepository } from './acknowledgements.repository';
 import { AcknowledgementsService } from './acknowledgements.service';
 import { BouncesService } from './bounces.service';
 import { ComplaintsService } from './complaints.service';
@@ -21,6 +22,7 @@ import { SupportService } from './support.service';
   ],
   providers: [
     SupportRepository,
+    AcknowledgementsRepository,
     InboundMailService,
     BouncesService,
     ComplaintsService,

@@ -47,7 +47,11 @@ describe.each(testDialects())('outbox delivery on %s', (dialect) => {
     smtp.replies.push({ code: 451, message: 'Greylisted, try later' });
     expect(await outbox.flush()).toMatchObject({ sent: 0, retrying: 1 });
     const deferred = await rows.findOneByOrFail({ id: row.id });
-    expect(deferred).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.stringMatching(/451/) });
+    expect(deferred).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: expect.stringMatching(/451/),
+    });
     const delay = deferred.nextAttemptAt.getTime() - test.clock.now().getTime();
     expect(delay).toBeGreaterThanOrEqual(0.8 * MINUTE);
     expect(delay).toBeLessThanOrEqual(1.2 * MINUTE);

@@ -3,7 +3,7 @@ import { Repository } from 'typeorm';
 import { OutboxEmailEntity } from '../../../src/mail/outbox-email.entity';
 import { OutboxService } from '../../../src/mail/outbox.service';
 import { OutboxScheduler } from '../../../src/mail/outbox.scheduler';
-import { SuppressionList } from '../../../src/mail/suppression-list';
+import { SuppressionsRepository } from '../../../src/mail/suppressions.repository';
 import { MisbehavingSmtp } from '../../support/misbehaving-smtp';
 import { createTestApp, TestApp } from '../../support/test-app';
 import { testDialects } from '../../support/test-database';
@@ -132,7 +132,7 @@ describe.each(testDialects())('mail to servers that misbehave, on %s', (dialect)
       status: 'failed',
       lastError: expect.stringMatching(/^552 /),
     });
-    expect(await test.app.get(SuppressionList).suppressedAmong(['big@size.test'])).toEqual(new Set());
+    expect(await test.app.get(SuppressionsRepository).suppressedAmong(['big@size.test'])).toEqual(new Set());
     for (const row of await rowsTo(greylisted)) expect(row.status).toMatch(/^(pending|sent)$/);
 
     // Nothing is due again before its back-off or the hold ends: a flush now sends nothing.
