@@ -113,7 +113,8 @@ const DECLARED_ENTITY_BUDGET = 1_000_000;
 const PLAIN_ENTITY = /<!ENTITY\s+([A-Za-z_][\w.-]*)\s+(["'])([^"'&%<]{0,1000})\2\s*>/g;
 
 function entitiesOf(parser: SaxesParser): Record<string, string> {
-  const entities: Record<string, string> = Object.create(htmlEntities);
+  // XML's own five as own properties: found at once, not through the proxy below.
+  const entities: Record<string, string> = Object.assign(Object.create(htmlEntities), XML_ENTITIES);
   let budget = DECLARED_ENTITY_BUDGET;
   parser.on('doctype', (doctype) => {
     for (const [, name, , value] of doctype.matchAll(PLAIN_ENTITY)) {
@@ -125,18 +126,16 @@ function entitiesOf(parser: SaxesParser): Record<string, string> {
   return entities;
 }
 
-/** XML's five entities, then HTML's named ones (`&nbsp;`, `&eacute;`…), which feeds use without declaring. */
-const htmlEntities = new Proxy(
-  { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" } as Record<string, string>,
-  {
-    get(known, name) {
-      if (typeof name !== 'string') return undefined;
-      if (name in known) return known[name];
-      const decoded = decodeHTMLStrict(`&${name};`);
-      return decoded === `&${name};` ? undefined : decoded;
-    },
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** HTML's named entities (`&nbsp;`, `&eacute;`…), which feeds use without declaring them. */
+const htmlEntities = new Proxy({} as Record<string, string>, {
+  get(_, name) {
+    if (typeof name !== 'string') return undefined;
+    const decoded = decodeHTMLStrict(`&${name};`);
+    return decoded === `&${name};` ? undefined : decoded;
   },
-);
+});
 
 /** The concatenated text of an element and its descendants. */
 export function textContent(node: XmlNode): string {
