@@ -1,7 +1,7 @@
 import { decodeHTMLStrict } from 'entities';
 import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { FeedParseError } from './feed-parse-error';
-import { absoluteUrl } from './feed-text';
+import { absoluteUrl, stringOrNull } from './feed-text';
 import { repairText } from './repair-text';
 
 /** One element of a feed document, with namespaces resolved and its `xml:base` in scope. */
@@ -147,4 +147,32 @@ export function textContent(node: XmlNode): string {
 
 export function childElements(element: XmlElement): XmlElement[] {
   return element.children.filter((child): child is XmlElement => typeof child !== 'string');
+}
+
+/** An element's children, indexed in one pass: the first of each name, in the feed's vocabulary or a module's. */
+export class Children {
+  readonly elements: XmlElement[] = [];
+  private readonly firsts = new Map<string, XmlElement>();
+
+  constructor(
+    readonly parent: XmlElement,
+    readonly isCore: (element: XmlElement) => boolean,
+  ) {
+    for (const child of parent.children) {
+      if (typeof child === 'string') continue;
+      this.elements.push(child);
+      const key = isCore(child) ? child.local : `{${child.uri}}${child.local}`;
+      if (!this.firsts.has(key)) this.firsts.set(key, child);
+    }
+  }
+
+  /** The first child with this local name, in the feed's own vocabulary or in `uri`. */
+  first(local: string, uri?: string): XmlElement | undefined {
+    return this.firsts.get(uri === undefined ? local : `{${uri}}${local}`);
+  }
+
+  text(local: string, uri?: string): string | null {
+    const element = this.first(local, uri);
+    return element ? stringOrNull(textContent(element)) : null;
+  }
 }
