@@ -11,7 +11,7 @@ import { MAIL_TRANSPORT } from './mail.tokens';
 import { MailTransport, transportHeaders } from './mail-transport';
 import { OutboxEmailEntity } from './outbox-email.entity';
 import { OutboxRepository } from './outbox.repository';
-import { SendGate } from './send-gate';
+import { LowBalanceNotice, SendGate } from './send-gate';
 import { SuppressionsRepository } from './suppressions.repository';
 
 export interface FlushResult {
@@ -26,6 +26,9 @@ export interface FlushResult {
   /** Not attempted: their domain's rate leaves them no turn soon; back in the queue for their turn. */
   throttled: number;
 }
+
+/** Told when the gate held an email, with what to tell its user. */
+export type HeldListener = (email: OutboxEmailEntity, notice: LowBalanceNotice) => Promise<unknown>;
 
 const LEASE_MS = 5 * 60_000;
 const BATCH_SIZE = 100;
@@ -48,6 +51,7 @@ export class OutboxSender implements OnModuleDestroy {
   private readonly logger = new Logger(OutboxSender.name);
   /** Shared by every flush of the process: emails wait for a send slot here, where holds are seen. */
   private readonly slots: ConcurrencyLimiter;
+  private readonly heldListeners: HeldListener[] = [];
 
   constructor(
     private readonly rows: OutboxRepository,
@@ -86,6 +90,10 @@ export class OutboxSender implements OnModuleDestroy {
     }
   }
 
+  onHeld(listener: HeldListener): void {
+    this.heldListeners.push(listener);
+  }
+
   onModuleDestroy(): void {
     this.transport.close();
   }
@@ -110,8 +118,10 @@ export class OutboxSender implements OnModuleDestroy {
   private async send(email: OutboxEmailEntity, domain: string, gate: SendGate): Promise<Outcome> {
     const hold = this.pacer.holdOf(domain, this.clock.now());
     if (hold) return this.putBack(email, { until: hold.until, reason: hold.reason, outcome: 'deferred' });
-    if ((await gate.admit(email)) === 'hold') {
+    const admission = await gate.admit(email);
+    if (admission.kind === 'hold') {
       await this.rows.endAttempt(email.id, { status: 'held' });
+      for (const listener of this.heldListeners) await listener(email, admission.notice);
       return 'held';
     }
     const attempts = email.attempts + 1;
