@@ -34,7 +34,8 @@ export class DeliveryService {
     let enqueued = 0;
     for (const subscription of subscriptions) {
       const user = users.get(subscription.userId);
-      if (!user) continue;
+      // A paused subscription gets nothing, not even later: resuming must not flood the reader.
+      if (!user || subscription.pausedAt) continue;
       if (subscription.mode === 'realtime') {
         const kept = applyFilters(entries, subscription, () => this.random.next());
         enqueued += await this.sendRealtime(feed, user, subscription, kept, pollKey);

@@ -1,8 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AccountsService, User } from '../accounts/accounts.service';
+import { AccountsService } from '../accounts/accounts.service';
 import { priceDigest } from '../billing/domain/pricing';
 import { EntriesService } from '../entries/entries.service';
-import { FeedsService } from '../feeds/feeds.service';
+import { Feed, FeedsService, Subscription } from '../feeds/feeds.service';
+import { SubscriptionChangesService } from '../feeds/subscription-changes.service';
 import { DigestSection } from '../mail/email-models';
 import { MailService } from '../mail/mail.service';
 import { DigestRepository, DigestRun, PendingDigestItem } from './digest.repository';
@@ -28,6 +29,7 @@ export class DigestService {
     private readonly digests: DigestRepository,
     private readonly accounts: AccountsService,
     private readonly feeds: FeedsService,
+    private readonly subscriptionChanges: SubscriptionChangesService,
     private readonly entries: EntriesService,
     private readonly mail: MailService,
     private readonly content: EntryContentProvider,
@@ -51,9 +53,9 @@ export class DigestService {
   /** Claims, for each user with waiting items, the latest issue that is due and holds some of them. */
   private async claimDueIssues(now: Date): Promise<DigestRun[]> {
     const waiting = await this.digests.waitingCadences();
-    const users = new Map(
-      (await this.accounts.findByIds([...new Set(waiting.map((w) => w.userId))])).map((u) => [u.id, u]),
-    );
+    const userIds = [...new Set(waiting.map((w) => w.userId))];
+    const users = new Map((await this.accounts.findByIds(userIds)).map((u) => [u.id, u]));
+    const paused = await this.subscriptionChanges.pausedIdsByUser(userIds);
     const claimed: DigestRun[] = [];
     for (const { userId, cadence } of waiting) {
       const user = users.get(userId);
@@ -61,7 +63,7 @@ export class DigestService {
       try {
         const schedule = { timezone: user.timezone, hour: user.digestHour, weekday: user.digestWeekday };
         const issue = latestDigestIssue(cadence, schedule, now);
-        if (!(await this.digests.hasItemsDueFor(userId, issue))) continue;
+        if (!(await this.digests.hasItemsDueFor(userId, issue, paused.get(userId)))) continue;
         const run = await this.digests.claim(userId, issue, now);
         if (run) claimed.push(run);
       } catch (error) {
@@ -74,9 +76,11 @@ export class DigestService {
   /** Composes and enqueues one claimed issue; false when nothing in it is left to show. */
   private async sendIssue(run: DigestRun, now: Date): Promise<boolean> {
     const cadence = cadenceOfIssue(run.issueKey);
-    const items = await this.digests.collectItems(run, cadence);
     const [user] = await this.accounts.findByIds([run.userId]);
-    const sections = user ? composeDigest(await this.sectionsOf(user, items)) : [];
+    const subscriptions = user ? await this.feeds.subscriptionsOfUser(user.id) : [];
+    const paused = subscriptions.filter((subscription) => subscription.pausedAt).map(({ id }) => id);
+    const items = await this.digests.collectItems(run, cadence, paused);
+    const sections = user ? composeDigest(await this.sectionsOf(subscriptions, items)) : [];
     if (!user || sections.length === 0) {
       await this.digests.finish(run.id, 'empty', 0, now);
       return false;
@@ -94,13 +98,16 @@ export class DigestService {
   }
 
   /** One section per subscription, its "most recent k" or "random k" chosen over the whole issue. */
-  private async sectionsOf(user: User, items: readonly PendingDigestItem[]): Promise<DigestSection[]> {
+  private async sectionsOf(
+    subscriptions: ReadonlyArray<Subscription & { feed: Feed }>,
+    items: readonly PendingDigestItem[],
+  ): Promise<DigestSection[]> {
     const entries = new Map(
       (await this.entries.findByIds(items.map((item) => item.entryId))).map((e) => [e.id, e]),
     );
-    const subscriptions = await this.feeds.subscriptionsOfUser(user.id);
     const sections: DigestSection[] = [];
     for (const subscription of subscriptions) {
+      if (subscription.pausedAt) continue;
       const waiting = items
         .filter((item) => item.subscriptionId === subscription.id)
         .flatMap((item) => entries.get(item.entryId) ?? []);

@@ -3,11 +3,12 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { FeedEntity } from './feed.entity';
 import { FeedsService } from './feeds.service';
 import { OpmlService } from './opml.service';
+import { SubscriptionChangesService } from './subscription-changes.service';
 import { SubscriptionEntity } from './subscription.entity';
 
 @Module({
   imports: [TypeOrmModule.forFeature([FeedEntity, SubscriptionEntity])],
-  providers: [FeedsService, OpmlService],
-  exports: [FeedsService, OpmlService],
+  providers: [FeedsService, OpmlService, SubscriptionChangesService],
+  exports: [FeedsService, OpmlService, SubscriptionChangesService],
 })
 export class FeedsModule {}

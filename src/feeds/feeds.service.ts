@@ -92,7 +92,7 @@ export class FeedsService {
       const repository = manager.getRepository(SubscriptionEntity);
       const existing = await repository.findOneBy({ userId, feedId: feed.id });
       return repository.save({
-        ...(existing ?? { id: newId(), userId, feedId: feed.id, createdAt: now }),
+        ...(existing ?? { id: newId(), userId, feedId: feed.id, pausedAt: null, createdAt: now }),
         ...valid,
       });
     });

@@ -24,6 +24,8 @@ export interface Composition {
   footerNote: string;
   /** Subscribed mail: one list per feed, ended by unsubscribing these subscriptions. */
   list?: { key: string; name: string; subscriptionIds: string[] };
+  /** Mail about subscriptions that is not itself list mail: what a reply command to it acts on. */
+  subscriptionIds?: string[];
   headers?: Record<string, string>;
   cost?: number;
 }
@@ -84,7 +86,7 @@ export class EmailComposer {
       headers: { ...AUTOMATED_HEADERS, ...list, ...composition.headers },
       envelopeFrom: signedAddress(key, 'bounce', id, this.domain),
       replyTo: signedAddress(key, 'reply', id, this.domain),
-      subscriptionIds: composition.list?.subscriptionIds,
+      subscriptionIds: composition.list?.subscriptionIds ?? composition.subscriptionIds,
       cost: composition.cost,
     };
   }

@@ -13,9 +13,11 @@ import {
   shortenedEntryView,
   subjectLine,
 } from './domain/email-views';
+import { commandConfirmationView } from './domain/command-confirmation';
 import { AddressPurpose, outboxIdFromAddress, readSignedAddress } from './domain/mail-tokens';
 import { EmailComposer } from './email-composer';
 import {
+  CommandConfirmationEmail,
   DigestEmail,
   EntryEmail,
   FeedProblemEmail,
@@ -135,6 +137,31 @@ export class MailService {
         view: { bodyText: email.bodyText },
         footerNote: 'You get this email because you wrote to Tidings support.',
         headers,
+      }),
+    );
+  }
+
+  /** Answers a reply command (RFC 3834: an automatic response, threaded under the reader's message). */
+  sendCommandConfirmation(email: CommandConfirmationEmail): Promise<boolean> {
+    const publicUrl = this.config.PUBLIC_URL.replace(/\/+$/, '');
+    const view = commandConfirmationView(email, {
+      feedsPage: `${publicUrl}/feeds`,
+      subscribeAgain: (feedUrl) => `${publicUrl}/subscribe?url=${encodeURIComponent(feedUrl)}`,
+    });
+    const headers: Record<string, string> = { 'Auto-Submitted': 'auto-replied' };
+    if (email.inReplyTo)
+      Object.assign(headers, { 'In-Reply-To': email.inReplyTo, References: email.inReplyTo });
+    return this.outbox.enqueue(
+      this.composer.compose({
+        template: 'command-confirmation',
+        dedupKey: email.dedupKey,
+        to: email.to,
+        subject: subjectLine(view.headline),
+        preview: view.explanation,
+        view,
+        footerNote: view.footerNote,
+        headers,
+        subscriptionIds: email.subscriptionIds,
       }),
     );
   }

@@ -8,6 +8,7 @@ import { AcknowledgementsService } from './acknowledgements.service';
 import { BouncesService } from './bounces.service';
 import { entryIdOfDedupKey } from './domain/outbox-context';
 import { InboundMail, parseInboundMail } from './parse-inbound-mail';
+import { CommandOutcome, ReplyCommandsService } from './reply-commands.service';
 import { ForgedAddressError } from './support-errors';
 import { SupportRepository, ThreadTarget } from './support.repository';
 
@@ -25,9 +26,13 @@ export interface Envelope {
 
 export type InboundOutcome =
   | { kind: 'message'; threadId: string; messageId: string; isNew: boolean }
-  | { kind: 'bounce'; verdict: 'permanent' | 'temporary' | 'unknown' };
+  | { kind: 'bounce'; verdict: 'permanent' | 'temporary' | 'unknown' }
+  | CommandOutcome;
 
-/** Mail that reaches us (SMTP or webhook): a DSN for a bounce address, otherwise a support message. */
+/**
+ * Mail that reaches us (SMTP or webhook): a DSN for a bounce address, then a reply command (pause,
+ * stop, weekly…) to one of our emails, otherwise a support message.
+ */
 @Injectable()
 export class InboundMailService {
   private readonly logger = new Logger(InboundMailService.name);
@@ -39,6 +44,7 @@ export class InboundMailService {
     private readonly accounts: AccountsService,
     private readonly bounces: BouncesService,
     private readonly acknowledgements: AcknowledgementsService,
+    private readonly commands: ReplyCommandsService,
   ) {}
 
   /** Throws ForgedAddressError for a reply/bounce address we did not sign (the SMTP listener says 550). */
@@ -60,6 +66,9 @@ export class InboundMailService {
       return { kind: 'bounce', verdict: await this.bounces.handle(bounce.address, mail) };
     const reply = recipients.find((address) => address.kind === 'reply');
     const returnPath = envelope ? envelope.mailFrom : mail.returnPath;
+    const command =
+      reply?.kind === 'reply' ? await this.commands.obey(mail, reply.outboxId, returnPath) : null;
+    if (command) return command;
     const sender = mail.from ?? returnPath ?? 'unknown@invalid';
     const target = await this.locateThread(mail, sender, reply?.kind === 'reply' ? reply.outboxId : null);
     const { message, isNew } = await this.store.append(target, {

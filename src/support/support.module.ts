@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module';
+import { FeedsModule } from '../feeds/feeds.module';
 import { MailModule } from '../mail/mail.module';
 import { AcknowledgementsService } from './acknowledgements.service';
 import { BouncesService } from './bounces.service';
 import { InboundMailService } from './inbound-mail.service';
+import { ReplyCommandsService } from './reply-commands.service';
 import { SupportAcknowledgementEntity } from './support-acknowledgement.entity';
 import { SupportInboundController } from './support-inbound.controller';
 import { SupportMessageEntity } from './support-message.entity';
@@ -16,9 +18,17 @@ import { SupportService } from './support.service';
   imports: [
     TypeOrmModule.forFeature([SupportThreadEntity, SupportMessageEntity, SupportAcknowledgementEntity]),
     AccountsModule,
+    FeedsModule,
     MailModule,
   ],
-  providers: [SupportRepository, InboundMailService, BouncesService, AcknowledgementsService, SupportService],
+  providers: [
+    SupportRepository,
+    InboundMailService,
+    BouncesService,
+    AcknowledgementsService,
+    ReplyCommandsService,
+    SupportService,
+  ],
   controllers: [SupportInboundController],
   exports: [SupportService, InboundMailService],
 })

@@ -9,6 +9,7 @@ import { OutboxSoftBounces1763769660002 } from './1763769660002-outbox-soft-boun
 import { Push1763769670000 } from './1763769670000-push';
 import { ExtractedArticles1763769680000 } from './1763769680000-extracted-articles';
 import { EntryDeliveryPlanned1763769690000 } from './1763769690000-entry-delivery-planned';
+import { SubscriptionPause1763769722000 } from './1763769722000-subscription-pause';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   Push1763769670000,
   ExtractedArticles1763769680000,
   EntryDeliveryPlanned1763769690000,
+  SubscriptionPause1763769722000,
 ];

@@ -26,7 +26,7 @@ export interface OutboxRow {
 export class DeliveryFixture {
   private feedCount = 0;
 
-  constructor(readonly test: TestApp) {}
+  constructor(readonly test: Pick<TestApp, 'app' | 'clock'>) {}
 
   addUser(email: string, settings: Record<string, unknown> = {}): Promise<User> {
     return this.test.app.get(AccountsService).addUser({ email, ...settings });

@@ -151,6 +151,23 @@ describe.each(testDialects())('dashboard feeds on %s', (dialect) => {
     expect((await reader.get('/feeds')).html).not.toContain(site.url('/settings.xml'));
   });
 
+  it('pauses and resumes one subscription, keeping its settings, and shows it paused', async () => {
+    await reader.post('/feeds', { url: site.url('/pause.xml'), mode: 'daily' });
+    const id = subscriptionId((await reader.get('/feeds')).html, site.url('/pause.xml'));
+    const paused = await reader.post(`/feeds/${id}/pause`);
+    expect(paused.location).toBe(`/feeds/${id}?notice=paused`);
+    const page = (await reader.get(paused.location!)).html;
+    expect(page).toContain('Paused. Nothing from this feed will be emailed until you resume.');
+    expect(page).toContain('<span class="badge status-paused">paused</span> since');
+    expect(page).toContain(`action="/feeds/${id}/resume"`);
+    expect(page).toContain('value="daily" checked');
+    expect((await reader.get('/feeds')).html).toContain('<span class="badge status-paused">paused</span>');
+
+    expect((await reader.post(`/feeds/${id}/resume`)).location).toBe(`/feeds/${id}?notice=resumed`);
+    expect((await reader.get(`/feeds/${id}`)).html).toContain(`action="/feeds/${id}/pause"`);
+    expect((await reader.get('/feeds')).html).not.toContain('status-paused');
+  });
+
   it('answers 404 for another user’s subscription, for reading and for every change', async () => {
     await reader.post('/feeds', { url: site.url('/mine.xml'), mode: 'daily' });
     const id = subscriptionId((await reader.get('/feeds')).html, site.url('/mine.xml'));
@@ -160,6 +177,7 @@ describe.each(testDialects())('dashboard feeds on %s', (dialect) => {
     expect((await other.get(`/feeds/${id}`)).status).toBe(404);
     expect((await other.post(`/feeds/${id}`, { mode: 'realtime' })).status).toBe(404);
     expect((await other.post(`/feeds/${id}/unsubscribe`)).status).toBe(404);
+    expect((await other.post(`/feeds/${id}/pause`)).status).toBe(404);
     expect((await other.get(`/feeds/${id}/preview`)).status).toBe(404);
     expect((await reader.get(`/feeds/${id}/preview`)).html).toContain('answered with status 404');
     expect((await other.get('/feeds')).html).not.toContain(site.url('/mine.xml'));
