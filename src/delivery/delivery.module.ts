@@ -11,7 +11,6 @@ import { DigestRepository } from './digest.repository';
 import { DigestService } from './digest.service';
 import { EntryContentProvider } from './entry-content.provider';
 import { PendingDigestItemEntity } from './pending-digest-item.entity';
-import { RandomNumbers } from './random-numbers';
 
 @Module({
   imports: [
@@ -22,7 +21,7 @@ import { RandomNumbers } from './random-numbers';
     MailModule,
     ContentModule,
   ],
-  providers: [DeliveryService, DigestService, DigestRepository, EntryContentProvider, RandomNumbers],
+  providers: [DeliveryService, DigestService, DigestRepository, EntryContentProvider],
   exports: [DeliveryService, DigestService],
 })
 export class DeliveryModule {}

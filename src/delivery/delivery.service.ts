@@ -9,7 +9,7 @@ import { burstTitle, isBurst } from './domain/burst';
 import { composeDigest, newestForSection } from './domain/compose-digest';
 import { applyFilters, passesContentFilters } from './domain/filter-entries';
 import { EntryContentProvider, feedForEmail } from './entry-content.provider';
-import { RandomNumbers } from './random-numbers';
+import { RandomNumbers } from '../common/random-numbers';
 
 /** The delivery planner: a poll's new entries become real-time emails or items waiting for a digest. */
 @Injectable()

@@ -11,7 +11,7 @@ import { composeDigest, newestForSection } from './domain/compose-digest';
 import { cadenceOfIssue, latestDigestIssue } from './domain/digest-schedule';
 import { keepSelection } from './domain/filter-entries';
 import { EntryContentProvider, feedForEmail } from './entry-content.provider';
-import { RandomNumbers } from './random-numbers';
+import { RandomNumbers } from '../common/random-numbers';
 
 export interface DigestReport {
   sent: number;

@@ -5,8 +5,7 @@ import { Clock } from '../common/clock';
 import { NotFoundError } from '../common/errors';
 import { newId, sha256Hex } from '../common/ids';
 import { isUniqueViolation, parseOrThrow } from '../common/zod-errors';
-import { bulkUpdate } from '../db/bulk-update';
-import { placeholders, selectRows, storedValue } from '../db/raw-rows';
+import { selectRows } from '../db/raw-rows';
 import { Transactions } from '../db/transactions';
 import { validateFeedUrl } from './domain/feed-url';
 import { SubscriptionSettings, subscriptionSettingsSchema } from './domain/subscription-settings';
@@ -17,52 +16,6 @@ export type Feed = Readonly<FeedEntity>;
 export type Subscription = Readonly<SubscriptionEntity>;
 /** What other modules need to name a feed (emails, push): any feed shape that has these will do. */
 export type FeedRef = Pick<Feed, 'id' | 'url' | 'title' | 'siteUrl'>;
-export type FeedPollUpdate = Partial<
-  Pick<
-    FeedEntity,
-    | 'url'
-    | 'title'
-    | 'siteUrl'
-    | 'status'
-    | 'etag'
-    | 'lastModified'
-    | 'bodyHash'
-    | 'lastOutcome'
-    | 'lastPolledAt'
-    | 'nextPollAt'
-    | 'errorCount'
-    | 'lastError'
-    | 'failingSince'
-    | 'brokenSince'
-    | 'pollIntervalSeconds'
-    | 'pushActiveUntil'
-  >
->;
-/**
- * A feed as a poll cycle loads it (thousands at a time): its poll state, without the timestamps a poll
- * only overwrites and the URL hash (reading those was a third of the load).
- */
-export type DueFeed = Omit<Feed, 'urlHash' | 'lastPolledAt' | 'nextPollAt' | 'createdAt' | 'updatedAt'> & {
-  subscribers: number;
-};
-/** The columns of `DueFeed`. */
-const DUE_FEED_COLUMNS = [
-  'id',
-  'url',
-  'title',
-  'site_url',
-  'status',
-  'etag',
-  'last_modified',
-  'body_hash',
-  'last_outcome',
-  'error_count',
-  'last_error',
-  'failing_since',
-  'broken_since',
-  'poll_interval_seconds',
-  'push_active_until',
-].map((column) => `f.${column}`);
 export interface FeedSummary extends Feed {
   subscribers: number;
 }
@@ -150,59 +103,10 @@ export class FeedsService {
     return feeds.map((feed) => ({ ...feed, subscribers: counts.get(feed.id) ?? 0 }));
   }
 
-  /**
-   * Feeds still polled (active, or broken and waiting to recover) with at least one subscriber whose next
-   * poll is due (every such feed with `all`; those of `only`, due or not). Gone feeds are never polled again.
-   */
-  async dueFeeds(
-    now: Date,
-    options: { all?: boolean; only?: readonly string[]; limit?: number } = {},
-  ): Promise<DueFeed[]> {
-    if (options.only?.length === 0) return [];
-    // One query, no query builder: a cycle loads every due feed, thousands of rows.
-    const manager = this.feeds.manager;
-    const conditions = ["f.status IN ('active', 'broken')"];
-    const parameters: unknown[] = [];
-    if (options.only) {
-      conditions.push(`f.id IN (${placeholders(options.only.length)})`);
-      parameters.push(...options.only);
-    } else if (!options.all) {
-      conditions.push('f.next_poll_at <= ?');
-      parameters.push(storedValue(manager, FeedEntity, 'nextPollAt', now));
-    }
-    const limit = options.limit === undefined ? '' : ` LIMIT ${Math.floor(options.limit)}`;
-    const rows = await selectRows<DueFeed & { subscribers: number | string }>(
-      manager,
-      FeedEntity,
-      `SELECT ${DUE_FEED_COLUMNS.join(', ')}, c.subscribers FROM feeds f ` +
-        'JOIN (SELECT feed_id, COUNT(*) AS subscribers FROM subscriptions GROUP BY feed_id) c ON c.feed_id = f.id ' +
-        `WHERE ${conditions.join(' AND ')} ORDER BY f.next_poll_at${limit}`,
-      parameters,
-    );
-    // MySQL counts arrive as strings (BIGINT).
-    return rows.map((row) => ({ ...row, subscribers: Number(row.subscribers) }));
-  }
-
   async getFeed(feedId: string): Promise<Feed> {
     const feed = await this.feeds.findOneBy({ id: feedId });
     if (!feed) throw new NotFoundError(`no feed ${feedId}`);
     return feed;
-  }
-
-  async recordPoll(feedId: string, update: FeedPollUpdate): Promise<void> {
-    const urlHash = update.url ? { urlHash: sha256Hex(update.url) } : {};
-    await this.feeds.update({ id: feedId }, { ...update, ...urlHash, updatedAt: this.clock.now() });
-  }
-
-  /** Records many polls in one transaction and few statements (feeds changing the same columns share one). */
-  async recordPolls(updates: ReadonlyArray<{ feedId: string; update: FeedPollUpdate }>): Promise<void> {
-    if (updates.length === 0) return;
-    const updatedAt = this.clock.now();
-    const rows = updates.map(({ feedId, update }) => ({
-      id: feedId,
-      values: { ...update, ...(update.url ? { urlHash: sha256Hex(update.url) } : {}), updatedAt },
-    }));
-    await this.transactions.run((manager) => bulkUpdate(manager, FeedEntity, rows));
   }
 
   private async tellUnsubscribed(feedId: string): Promise<void> {

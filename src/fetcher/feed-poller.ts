@@ -1,32 +1,33 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { sha256Hex } from '../common/ids';
-import { isUniqueViolation } from '../common/zod-errors';
+import { RandomNumbers } from '../common/random-numbers';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
-import { DeliveryService } from '../delivery/delivery.service';
-import { EntriesService } from '../entries/entries.service';
-import { FeedParseError } from '../entries/domain/parse-feed';
-import { FeedParser } from '../entries/feed-parser';
-import { DueFeed, FeedPollUpdate, FeedRef, FeedsService } from '../feeds/feeds.service';
-import { changedFields } from './domain/changed-fields';
-import { HealthPolicy, nextHealth, PollResult } from './domain/feed-health';
-import { adaptiveIntervalMs, keptIntervalMs, scheduledIntervalMs } from './domain/poll-interval';
-import { freshnessMs, HeaderValue, isBotChallenge, retryAfterUntil } from './domain/response-hints';
+import { FeedRef } from '../feeds/feeds.service';
+import { BodyIngester, Ingested } from './body-ingester';
+import { Classified, classifyResponse } from './domain/classify-response';
+import { HealthPolicy } from './domain/feed-health';
+import { nextPollState, PollOutcome } from './domain/next-poll-state';
+import { firstHeader } from './domain/response-hints';
 import { FetchError } from './fetch-error';
 import { FeedNotices } from './feed-notices';
-import { HostHoldsService, hostOf } from './host-holds.service';
+import { HostHoldsRepository } from './host-holds.repository';
+import { DueFeed } from './poll-state.repository';
 import { PollStateWriter } from './poll-state-writer';
 import { SafeFetchResponse, SafeHttpClient } from './safe-http-client';
 
 const FEED_ACCEPT =
   'application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.9, application/json;q=0.8, */*;q=0.5';
 
-/** What polling one feed amounted to; `outcome` is what `feeds list` shows as the last outcome. */
+/** What polling one feed amounted to, for the cycle's report. */
 export interface FeedPollResult {
-  outcome: string;
+  kind: PollOutcome['kind'];
+  /** What `feeds list` shows as the last outcome (`not-modified`, `parsed`, `http-404`, …). */
+  label: string;
   isFailure: boolean;
   newEntries: number;
   emailsEnqueued: number;
+  /** The host this poll was asked to leave alone (429/503 with Retry-After), and until when. */
+  hostHeld: { host: string; until: Date } | null;
 }
 
 /** Told after each fetch that brought a new body, with the response and the feed's site link (push reads them). */
@@ -36,44 +37,33 @@ export type FeedFetchedListener = (
   siteUrl: string | null,
 ) => Promise<void>;
 
-interface Finish {
-  result: PollResult;
-  outcome: string;
-  update?: FeedPollUpdate;
-  error?: string;
-  /** New entries and emails enqueued. */
-  delivered?: [number, number];
-  /** Entries whose delivery was planned by this poll. */
-  planned?: readonly string[];
-}
-
-/** Polls one feed: conditional GET → 304 / same hash / parse → dedup → delivery, then its new state. */
+/**
+ * Polls one feed: a conditional GET, its response classified once (`classifyResponse`), a new body
+ * ingested, then the outcome applied: the host held when it asked us to wait, the feed's next state
+ * (`nextPollState`) handed to the cycle's writer, its subscribers told when it is gone or broken.
+ */
 @Injectable()
 export class FeedPoller {
   private readonly logger = new Logger(FeedPoller.name);
   private readonly fetchedListeners: FeedFetchedListener[] = [];
-  private readonly limits: { floorMs: number; ceilingMs: number };
   private readonly policy: HealthPolicy;
 
   constructor(
-    private readonly feeds: FeedsService,
-    private readonly entries: EntriesService,
-    private readonly parser: FeedParser,
-    private readonly delivery: DeliveryService,
     private readonly http: SafeHttpClient,
+    private readonly ingester: BodyIngester,
+    private readonly holds: HostHoldsRepository,
     private readonly notices: FeedNotices,
-    private readonly holds: HostHoldsService,
+    private readonly random: RandomNumbers,
     @Inject(CONFIG) private readonly config: Config,
   ) {
-    this.limits = {
+    this.policy = {
       floorMs: config.POLL_FLOOR_MINUTES * 60_000,
       ceilingMs: config.POLL_CEILING_HOURS * 3_600_000,
+      brokenAfterMs: config.FEED_BROKEN_AFTER_HOURS * 3_600_000,
     };
-    this.policy = { ...this.limits, brokenAfterMs: config.FEED_BROKEN_AFTER_HOURS * 3_600_000 };
   }
 
-  /** Polls one feed; its new state goes to `writer` (batched), or straight to the database without one. */
-  async poll(feed: DueFeed, now: Date, writer?: PollStateWriter): Promise<FeedPollResult> {
+  async poll(feed: DueFeed, now: Date, writer: PollStateWriter): Promise<FeedPollResult> {
     let response: SafeFetchResponse;
     try {
       response = await this.http.fetch(feed.url, {
@@ -84,13 +74,23 @@ export class FeedPoller {
       });
     } catch (error) {
       if (!(error instanceof FetchError)) throw error;
-      return this.finish(feed, now, { result: failure(), outcome: error.kind, error: error.message }, writer);
+      const outcome = { kind: 'failed', label: error.kind, reason: error.message } as const;
+      return this.apply(feed, { outcome, freshnessMs: 0, movedTo: null }, now, writer);
     }
-    const moved =
-      response.permanentUrl && response.permanentUrl !== feed.url ? { url: response.permanentUrl } : {};
-    const done = await this.interpret(feed, response, now);
-    const result = await this.finish(feed, now, done, writer, moved);
-    if (done.outcome === 'parsed') await this.tellFetched(feed, response, done.update?.siteUrl ?? null);
+    const classified = classifyResponse(response, feed, now);
+    const { outcome } = classified;
+    if (outcome.kind !== 'new-body') return this.apply(feed, { ...classified, outcome }, now, writer);
+    const source = {
+      finalUrl: response.finalUrl,
+      contentType: firstHeader(response.headers['content-type']),
+    };
+    const ingested = await this.ingester.ingest(feed, response.body, source, now);
+    if (ingested.kind === 'failed')
+      return this.apply(feed, { ...classified, outcome: ingested }, now, writer);
+    const { validators, bodyHash } = outcome;
+    const parsed = { kind: 'parsed', validators, bodyHash, ...ingested.feed } as const;
+    const result = await this.apply(feed, { ...classified, outcome: parsed }, now, writer, ingested);
+    await this.tellFetched(feed, response, parsed.siteUrl);
     return result;
   }
 
@@ -98,126 +98,50 @@ export class FeedPoller {
    * A body the publisher pushed (WebSub): parsed, deduplicated and delivered like a fetched one, without
    * fetching. One that does not parse changes nothing (the feed itself is not failing).
    */
-  async ingestPushed(feed: DueFeed, body: Buffer, now: Date, contentType?: string): Promise<FeedPollResult> {
-    const pushed = { status: 200, finalUrl: feed.url, permanentUrl: null, headers: {}, body };
-    const done = await this.parseAndDeliver(feed, pushed, now, {}, 0, contentType);
-    if (done.outcome !== 'parsed')
-      return { outcome: done.outcome, isFailure: true, newEntries: 0, emailsEnqueued: 0 };
-    return this.finish(feed, now, { ...done, outcome: 'pushed' }, undefined);
+  async ingestPushed(
+    feed: DueFeed,
+    body: Buffer,
+    now: Date,
+    writer: PollStateWriter,
+    contentType?: string,
+  ): Promise<FeedPollResult> {
+    const ingested = await this.ingester.ingest(feed, body, { finalUrl: feed.url, contentType }, now);
+    if (ingested.kind === 'failed') {
+      const { kind, label } = ingested;
+      return { kind, label, isFailure: true, newEntries: 0, emailsEnqueued: 0, hostHeld: null };
+    }
+    const outcome = { kind: 'pushed', ...ingested.feed } as const;
+    return this.apply(feed, { outcome, freshnessMs: 0, movedTo: null }, now, writer, ingested);
   }
 
   onFetched(listener: FeedFetchedListener): void {
     this.fetchedListeners.push(listener);
   }
 
-  private async interpret(feed: DueFeed, response: SafeFetchResponse, now: Date): Promise<Finish> {
-    const { status, headers } = response;
-    const validators = validatorsOf(headers);
-    const hinted = freshnessMs({ cacheControl: headers['cache-control'], expires: headers['expires'] }, now);
-    const unchanged = {
-      kind: 'success',
-      intervalMs: keptIntervalMs(feed.pollIntervalSeconds, hinted, this.limits),
-    } as const;
-    if (status === 304) {
-      // A 304 may renew the validators; one it leaves out stays as it was.
-      const renewed = Object.fromEntries(Object.entries(validators).filter(([, value]) => value !== null));
-      return { result: unchanged, outcome: 'not-modified', update: renewed };
-    }
-    if (status === 410) return { result: { kind: 'gone' }, outcome: 'gone', error: 'HTTP 410 Gone' };
-    if (status !== 200) {
-      const retryAfter =
-        status === 429 || status === 503 ? retryAfterUntil(headers['retry-after'], now) : null;
-      if (retryAfter) await this.holds.hold(hostOf(response.finalUrl), retryAfter, `HTTP ${status}`);
-      const challenge = isBotChallenge(status, headers['content-type'], response.body.toString('utf8'));
-      return {
-        result: failure(retryAfter),
-        outcome: challenge ? 'bot-challenge' : `http-${status}`,
-        error: `HTTP ${status}`,
-      };
-    }
-    const bodyHash = sha256Hex(response.body);
-    if (bodyHash === feed.bodyHash) return { result: unchanged, outcome: 'same-hash', update: validators };
-    return this.parseAndDeliver(feed, response, now, { ...validators, bodyHash }, hinted);
-  }
-
-  private async parseAndDeliver(
+  private async apply(
     feed: DueFeed,
-    response: SafeFetchResponse,
+    polled: Classified<PollOutcome>,
     now: Date,
-    update: FeedPollUpdate,
-    hinted: number,
-    contentType = first(response.headers['content-type']),
-  ): Promise<Finish> {
-    let parsed;
-    try {
-      parsed = await this.parser.parse(response.body, { feedUrl: response.finalUrl, contentType });
-    } catch (error) {
-      if (!(error instanceof FeedParseError)) throw error;
-      return { result: failure(), outcome: 'parse-error', error: error.message, delivered: [0, 0] };
-    }
-    // The first successful parse records what is there and emails nothing: no flood on subscribe.
-    const isFirstParse = feed.bodyHash === null;
-    const inserted = await this.entries.ingest(feed.id, parsed.entries, now, { deliver: !isFirstParse });
-    const title = parsed.title?.slice(0, 500) ?? feed.title;
-    const emails = isFirstParse ? 0 : await this.delivery.deliverNewEntries({ ...feed, title }, inserted);
-    const history = await this.entries.recentPublicationTimes(feed.id);
-    const intervalMs = adaptiveIntervalMs(
-      history,
-      { freshnessMs: hinted, ttlMinutes: parsed.ttlMinutes },
-      this.limits,
-    );
-    return {
-      result: { kind: 'success', intervalMs },
-      outcome: 'parsed',
-      update: { ...update, title, siteUrl: parsed.siteUrl ?? feed.siteUrl },
-      delivered: [isFirstParse ? 0 : inserted.length, emails],
-      planned: isFirstParse ? [] : inserted.map((entry) => entry.id),
-    };
-  }
-
-  private async finish(
-    feed: DueFeed,
-    now: Date,
-    done: Finish,
-    writer: PollStateWriter | undefined,
-    moved: FeedPollUpdate = {},
+    writer: PollStateWriter,
+    ingested?: Ingested,
   ): Promise<FeedPollResult> {
-    const scheduled =
-      done.result.kind === 'success'
-        ? {
-            ...done.result,
-            intervalMs: scheduledIntervalMs(done.result.intervalMs, feed.pushActiveUntil, now, this.limits),
-          }
-        : done.result;
-    const health = nextHealth(feed, scheduled, now, this.policy, Math.random());
-    const update = changedFields<FeedPollUpdate>(feed, {
-      ...done.update,
-      lastOutcome: done.outcome,
-      lastPolledAt: now,
-      lastError: done.error?.slice(0, 1000) ?? null,
-      status: health.status,
-      errorCount: health.errorCount,
-      failingSince: health.failingSince,
-      brokenSince: health.brokenSince,
-      nextPollAt: health.nextPollAt,
-      ...(done.result.kind === 'success'
-        ? { pollIntervalSeconds: Math.round(done.result.intervalMs / 1000) }
-        : {}),
-    });
-    if (moved.url) {
-      await this.feeds.recordPoll(feed.id, { ...update, ...moved }).catch(async (error: unknown) => {
-        // The new URL already belongs to another feed: keep polling this one where it is.
-        if (!isUniqueViolation(error)) throw error;
-        await this.feeds.recordPoll(feed.id, update);
-      });
-    } else if (writer) await writer.add(feed.id, update);
-    else await this.feeds.recordPoll(feed.id, update);
-    if (writer) writer.addPlanned(done.planned ?? []);
-    else await this.entries.markDeliveryPlanned(done.planned ?? [], now);
-    if (health.notify)
-      await this.notices.tell(feed, health.notify, done.error ?? done.outcome, health.brokenSince);
-    const [newEntries, emailsEnqueued] = done.delivered ?? [0, 0];
-    return { outcome: done.outcome, isFailure: done.result.kind !== 'success', newEntries, emailsEnqueued };
+    const { outcome } = polled;
+    if (outcome.kind === 'rate-limited') await this.holds.hold(outcome.host, outcome.until, outcome.reason);
+    const next = nextPollState(feed, polled, now, this.policy, this.random.next());
+    await writer.add(feed.id, next.update);
+    writer.addPlanned(ingested?.planned ?? []);
+    if (next.notice) {
+      const { problem, detail, brokenSince } = next.notice;
+      await this.notices.tell(feed, problem, detail, brokenSince);
+    }
+    return {
+      kind: outcome.kind,
+      label: next.label,
+      isFailure: next.isFailure,
+      newEntries: ingested?.newEntries ?? 0,
+      emailsEnqueued: ingested?.emailsEnqueued ?? 0,
+      hostHeld: outcome.kind === 'rate-limited' ? { host: outcome.host, until: outcome.until } : null,
+    };
   }
 
   private async tellFetched(
@@ -231,22 +155,4 @@ export class FeedPoller {
       );
     }
   }
-}
-
-function failure(retryAfter: Date | null = null): PollResult {
-  return { kind: 'failure', retryAfter };
-}
-
-function first(value: HeaderValue): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
-/** Validators exactly as the server sent them; one too long for its column is dropped, never cut. */
-function validatorsOf(headers: SafeFetchResponse['headers']): Pick<FeedPollUpdate, 'etag' | 'lastModified'> {
-  const etag = first(headers['etag']) ?? null;
-  const lastModified = first(headers['last-modified']) ?? null;
-  return {
-    etag: etag && etag.length <= 1024 ? etag : null,
-    lastModified: lastModified && lastModified.length <= 128 ? lastModified : null,
-  };
 }

@@ -5,11 +5,13 @@ import { DeliveryModule } from '../delivery/delivery.module';
 import { EntriesModule } from '../entries/entries.module';
 import { FeedsModule } from '../feeds/feeds.module';
 import { MailModule } from '../mail/mail.module';
+import { BodyIngester } from './body-ingester';
 import { FeedNotices } from './feed-notices';
 import { FeedPoller } from './feed-poller';
-import { InterruptedDeliveries } from './interrupted-deliveries';
 import { HostHoldEntity } from './host-hold.entity';
-import { HostHoldsService } from './host-holds.service';
+import { HostHoldsRepository } from './host-holds.repository';
+import { InterruptedDeliveries } from './interrupted-deliveries';
+import { PollStateRepository } from './poll-state.repository';
 import { PollService } from './poll.service';
 import { SafeHttpModule } from './safe-http.module';
 
@@ -23,7 +25,15 @@ import { SafeHttpModule } from './safe-http.module';
     AccountsModule,
     SafeHttpModule,
   ],
-  providers: [PollService, FeedPoller, FeedNotices, HostHoldsService, InterruptedDeliveries],
+  providers: [
+    PollService,
+    FeedPoller,
+    BodyIngester,
+    FeedNotices,
+    InterruptedDeliveries,
+    PollStateRepository,
+    HostHoldsRepository,
+  ],
   exports: [PollService, SafeHttpModule],
 })
 export class FetcherModule {}

@@ -1,5 +1,7 @@
+import { isUniqueViolation } from '../common/zod-errors';
 import { EntriesService } from '../entries/entries.service';
-import { FeedPollUpdate, FeedsService } from '../feeds/feeds.service';
+import { FeedPollUpdate } from './domain/next-poll-state';
+import { PollStateRepository } from './poll-state.repository';
 
 const BATCH_SIZE = 1000;
 
@@ -14,14 +16,16 @@ export class PollStateWriter {
   private writing: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly feeds: FeedsService,
+    private readonly states: PollStateRepository,
     private readonly entries: EntriesService,
     private readonly now: Date,
   ) {}
 
-  add(feedId: string, update: FeedPollUpdate): Promise<void> {
+  /** A feed's new state, written with the next batch; a moved feed's at once (its new URL may be taken). */
+  async add(feedId: string, update: FeedPollUpdate): Promise<void> {
+    if (update.url) return this.move(feedId, update);
     this.pending.push({ feedId, update });
-    return this.pending.length >= BATCH_SIZE ? this.flush() : Promise.resolve();
+    if (this.pending.length >= BATCH_SIZE) await this.flush();
   }
 
   /** These entries' delivery has been planned: recorded with the next batch. */
@@ -38,14 +42,23 @@ export class PollStateWriter {
       .catch(() => undefined)
       .then(() =>
         // MySQL may pick this batch as a deadlock victim against another worker's writes: retry it once.
-        this.feeds
-          .recordPolls(batch)
+        this.states
+          .recordMany(batch)
           .catch((error: { code?: string }) => {
             if (error.code !== 'ER_LOCK_DEADLOCK') throw error;
-            return this.feeds.recordPolls(batch);
+            return this.states.recordMany(batch);
           })
           .then(() => this.entries.markDeliveryPlanned(planned, this.now)),
       );
     return this.writing;
+  }
+
+  private async move(feedId: string, update: FeedPollUpdate): Promise<void> {
+    await this.states.record(feedId, update).catch(async (error: unknown) => {
+      // The new URL already belongs to another feed: keep polling this one where it is.
+      if (!isUniqueViolation(error)) throw error;
+      const { url: _taken, ...unmoved } = update;
+      await this.states.record(feedId, unmoved);
+    });
   }
 }

@@ -1,14 +1,16 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../common/clock';
+import { NotFoundError } from '../common/errors';
+import { RandomNumbers } from '../common/random-numbers';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
-import { NotFoundError } from '../common/errors';
 import { EntriesService } from '../entries/entries.service';
-import { DueFeed, FeedsService } from '../feeds/feeds.service';
+import { hostOf } from './domain/request-target';
 import { FeedFetchedListener, FeedPoller, FeedPollResult } from './feed-poller';
-import { HostHoldsService, hostOf } from './host-holds.service';
-import { InterruptedDeliveries } from './interrupted-deliveries';
+import { HostHoldsRepository } from './host-holds.repository';
 import { runWithHostLimits, shuffled } from './host-pool';
+import { InterruptedDeliveries } from './interrupted-deliveries';
+import { DueFeed, PollStateRepository } from './poll-state.repository';
 import { PollStateWriter } from './poll-state-writer';
 import { PingQueue } from './push/domain/ping-queue';
 
@@ -31,12 +33,13 @@ export class PollService {
   private draining: Promise<PollReport> | null = null;
 
   constructor(
-    private readonly feeds: FeedsService,
+    private readonly states: PollStateRepository,
     private readonly entries: EntriesService,
     private readonly poller: FeedPoller,
     private readonly interrupted: InterruptedDeliveries,
-    private readonly holds: HostHoldsService,
+    private readonly holds: HostHoldsRepository,
     private readonly clock: Clock,
+    private readonly random: RandomNumbers,
     @Inject(CONFIG) private readonly config: Config,
   ) {
     this.priorityLane = new PingQueue(config.PING_COALESCE_SECONDS * 1000);
@@ -54,8 +57,11 @@ export class PollService {
     report.emailsEnqueued += await this.interrupted.resume(now);
     const pinged = await this.takePinged(now);
     const isPinged = new Set(pinged.map((feed) => feed.id));
-    const due = await this.feeds.dueFeeds(now, { all: options.all });
-    const scheduled = shuffled(due.filter((feed) => !isPinged.has(feed.id)));
+    const due = await this.states.dueFeeds(now, { all: options.all });
+    const scheduled = shuffled(
+      due.filter((feed) => !isPinged.has(feed.id)),
+      () => this.random.next(),
+    );
     return this.pollFeeds([...pinged, ...scheduled], isPinged, now, report);
   }
 
@@ -78,9 +84,17 @@ export class PollService {
   /** Processes a body the publisher pushed (WebSub) like a fetched one: parse, dedup, delivery. */
   async ingestBody(feedId: string, body: Buffer, contentType?: string): Promise<FeedPollResult> {
     const now = this.clock.now();
-    const [feed] = await this.feeds.dueFeeds(now, { only: [feedId] });
+    const [feed] = await this.states.dueFeeds(now, { only: [feedId] });
     if (!feed) throw new NotFoundError(`no polled feed ${feedId}`);
-    return this.poller.ingestPushed(feed, body, now, contentType);
+    const writer = this.stateWriter(now);
+    const result = await this.poller.ingestPushed(feed, body, now, writer, contentType);
+    await writer.flush();
+    return result;
+  }
+
+  /** A WebSub lease was verified (until then the feed is polled only as a safety net) or ended (null). */
+  recordPushLease(feedId: string, pushActiveUntil: Date | null): Promise<void> {
+    return this.states.record(feedId, { pushActiveUntil });
   }
 
   /** `listener` runs after each fetch that brought a new body (push discovery). */
@@ -103,7 +117,9 @@ export class PollService {
     const feedIds: string[] = [];
     for (let feedId = this.priorityLane.take(now); feedId !== null; feedId = this.priorityLane.take(now))
       feedIds.push(feedId);
-    const feeds = new Map((await this.feeds.dueFeeds(now, { only: feedIds })).map((feed) => [feed.id, feed]));
+    const feeds = new Map(
+      (await this.states.dueFeeds(now, { only: feedIds })).map((feed) => [feed.id, feed]),
+    );
     for (const feedId of feedIds) if (!feeds.has(feedId)) this.priorityLane.done(feedId, now);
     return feedIds.flatMap((feedId) => feeds.get(feedId) ?? []);
   }
@@ -121,7 +137,7 @@ export class PollService {
       perHost: this.config.FETCH_PER_HOST,
       gapMs: this.config.FETCH_HOST_GAP_MS,
     };
-    const writer = new PollStateWriter(this.feeds, this.entries, now);
+    const writer = this.stateWriter(now);
     const work = ordered.map((feed) => ({ feed, host: hostOf(feed.url) }));
     // A feed stays claimed until its new state is written, so an overlapping cycle cannot poll it again.
     const claimed: string[] = [];
@@ -167,15 +183,18 @@ export class PollService {
         return null;
       }
       const result = await this.poller.poll(feed, now, writer);
-      if (result.outcome === 'http-429' || result.outcome === 'http-503') {
-        const refreshed = await this.holds.activeHolds(now);
-        for (const [host, until] of refreshed) holds.set(host, until);
-      }
+      // Later feeds of this cycle on that host wait too.
+      if (result.hostHeld) holds.set(result.hostHeld.host, result.hostHeld.until);
       return result;
     } catch (error) {
       this.logger.error(`feed ${feed.id}: ${(error as Error).message}`);
-      return { outcome: 'internal-error', isFailure: true, newEntries: 0, emailsEnqueued: 0 };
+      const failed = { kind: 'failed', label: 'internal-error', isFailure: true } as const;
+      return { ...failed, newEntries: 0, emailsEnqueued: 0, hostHeld: null };
     }
+  }
+
+  private stateWriter(now: Date): PollStateWriter {
+    return new PollStateWriter(this.states, this.entries, now);
   }
 }
 
@@ -188,5 +207,5 @@ function tally(report: PollReport, result: FeedPollResult): void {
   else report.polled += 1;
   report.newEntries += result.newEntries;
   report.emailsEnqueued += result.emailsEnqueued;
-  report.outcomes[result.outcome] = (report.outcomes[result.outcome] ?? 0) + 1;
+  report.outcomes[result.label] = (report.outcomes[result.label] ?? 0) + 1;
 }

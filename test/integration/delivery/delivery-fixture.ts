@@ -5,6 +5,7 @@ import { DigestService } from '../../../src/delivery/digest.service';
 import { EntriesService, Entry } from '../../../src/entries/entries.service';
 import { SubscriptionSettings } from '../../../src/feeds/domain/subscription-settings';
 import { Feed, FeedsService } from '../../../src/feeds/feeds.service';
+import { PollStateRepository } from '../../../src/fetcher/poll-state.repository';
 import { TestApp } from '../../support/test-app';
 
 export interface PostSpec {
@@ -39,7 +40,9 @@ export class DeliveryFixture {
     let feedId = '';
     for (const [user, settings] of subscribers)
       feedId = (await feeds.subscribe(user.id, url, settings)).feedId;
-    await feeds.recordPoll(feedId, { title, lastPolledAt: this.test.clock.now() });
+    await this.test.app
+      .get(PollStateRepository)
+      .record(feedId, { title, lastPolledAt: this.test.clock.now() });
     return feeds.getFeed(feedId);
   }
 

@@ -7,7 +7,6 @@ import { NotFoundError } from '../../../common/errors';
 import { newId } from '../../../common/ids';
 import { CONFIG } from '../../../config/config.module';
 import { Config } from '../../../config/load-config';
-import { FeedsService } from '../../../feeds/feeds.service';
 import { PollService } from '../../poll.service';
 import { WebSubDiscovery } from '../domain/discover-push';
 import { answerVerification, isRenewalDue, isWebSubActive } from '../domain/websub-intent';
@@ -26,7 +25,6 @@ export class WebSubService {
     @InjectRepository(PushSubscriptionEntity) private readonly rows: Repository<PushSubscriptionEntity>,
     private readonly hubs: HubClient,
     private readonly poll: PollService,
-    private readonly feeds: FeedsService,
     private readonly clock: Clock,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
@@ -71,7 +69,7 @@ export class WebSubService {
     }
     // The poller reads this to poll a pushed feed only as a safety net, until the lease ends.
     const pushActiveUntil = answer.kind === 'confirm-subscribe' ? answer.activeUntil : null;
-    await this.feeds.recordPoll(row.feedId, { pushActiveUntil });
+    await this.poll.recordPushLease(row.feedId, pushActiveUntil);
     return answer.kind === 'denied' ? '' : answer.challenge;
   }
 
@@ -89,9 +87,9 @@ export class WebSubService {
       return 'forged';
     }
     try {
-      const { outcome } = await this.poll.ingestBody(row.feedId, body, contentType);
-      if (outcome === 'pushed') return 'processed';
-      this.logger.warn(`WebSub delivery for feed ${row.feedId}: ${outcome}`);
+      const { kind, label } = await this.poll.ingestBody(row.feedId, body, contentType);
+      if (kind === 'pushed') return 'processed';
+      this.logger.warn(`WebSub delivery for feed ${row.feedId}: ${label}`);
     } catch (error) {
       this.logger.warn(`WebSub delivery for feed ${row.feedId}: ${(error as Error).message}`);
     }

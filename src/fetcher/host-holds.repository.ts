@@ -5,7 +5,7 @@ import { HostHoldEntity } from './host-hold.entity';
 
 /** Hosts that asked us (429/503 with Retry-After) to stay away until an instant; kept in the database. */
 @Injectable()
-export class HostHoldsService {
+export class HostHoldsRepository {
   constructor(@InjectRepository(HostHoldEntity) private readonly holds: Repository<HostHoldEntity>) {}
 
   async activeHolds(now: Date): Promise<Map<string, Date>> {
@@ -17,14 +17,5 @@ export class HostHoldsService {
     await this.holds.upsert({ host: host.slice(0, 255), heldUntil: until, reason: reason.slice(0, 64) }, [
       'host',
     ]);
-  }
-}
-
-/** The host name polite limits are kept per. */
-export function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname.toLowerCase();
-  } catch {
-    return url;
   }
 }
