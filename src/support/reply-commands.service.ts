@@ -8,7 +8,7 @@ import { DeliveryCadence, SubscriptionCommand } from '../mail/email-models';
 import { MailService } from '../mail/mail.service';
 import { OutboxService } from '../mail/outbox.service';
 import { machineMailReason } from './domain/machine-mail';
-import { isFromReader } from './domain/reader-sender';
+import { isSenderTheReader } from './domain/sender-is-reader';
 import { readReplyCommand } from './domain/reply-command';
 import { InboundMail } from './parse-inbound-mail';
 
@@ -50,7 +50,7 @@ export class ReplyCommandsService implements OnModuleDestroy {
     const machine = machineMailReason({ returnPath, headers: mail.headers, subject: mail.subject });
     const repliedTo = machine ? null : await this.outbox.findById(repliedToId);
     if (!repliedTo?.userId || !repliedTo.subscriptionIds?.length) return null;
-    if (!isFromReader({ from: mail.from, returnPath }, repliedTo.toAddress)) return null;
+    if (!isSenderTheReader(repliedTo.toAddress, { envelopeSender: returnPath, from: mail.from })) return null;
     const [user] = await this.accounts.findByIds([repliedTo.userId]);
     if (!user) return null;
     // One confirmation per message replied with: a message delivered twice changes and says nothing twice.
