@@ -11,7 +11,7 @@ export type DigestRun = Readonly<DigestRunEntity>;
 export type PendingDigestItem = Readonly<PendingDigestItemEntity>;
 export type NewPendingItem = Pick<
   PendingDigestItemEntity,
-  'userId' | 'subscriptionId' | 'entryId' | 'cadence' | 'createdAt'
+  'userId' | 'subscriptionId' | 'entryId' | 'cadence' | 'createdAt' | 'repeatOfEntryId'
 >;
 
 /** How long one worker may take to compose an issue before another may take it over. */

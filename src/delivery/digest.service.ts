@@ -4,13 +4,14 @@ import { priceDigest } from '../billing/domain/pricing';
 import { EntriesService } from '../entries/entries.service';
 import { Feed, FeedsService, Subscription } from '../feeds/feeds.service';
 import { SubscriptionChangesService } from '../feeds/subscription-changes.service';
-import { DigestSection } from '../mail/email-models';
+import { DigestSection, FeedForEmail } from '../mail/email-models';
 import { MailService } from '../mail/mail.service';
 import { DigestRepository, DigestRun, PendingDigestItem } from './digest.repository';
 import { composeDigest, newestForSection } from './domain/compose-digest';
 import { cadenceOfIssue, latestDigestIssue } from './domain/digest-schedule';
 import { keepSelection } from './domain/filter-entries';
 import { EntryContentProvider, feedForEmail } from './entry-content.provider';
+import { StoryMemoryRepository } from './story-memory.repository';
 import { RandomNumbers } from '../common/random-numbers';
 
 export interface DigestReport {
@@ -34,11 +35,13 @@ export class DigestService {
     private readonly mail: MailService,
     private readonly content: EntryContentProvider,
     private readonly random: RandomNumbers,
+    private readonly stories: StoryMemoryRepository,
   ) {}
 
   /** Every issue due at or before `now` and not sent yet; an issue missed while down goes out once. */
   async sendDue(now: Date): Promise<DigestReport> {
     const report: DigestReport = { sent: 0, empty: 0 };
+    await this.stories.forgetBefore(now);
     const runs = [...(await this.digests.takeOverAbandoned(now)), ...(await this.claimDueIssues(now))];
     for (const run of runs) {
       try {
@@ -97,18 +100,24 @@ export class DigestService {
     return true;
   }
 
-  /** One section per subscription, its "most recent k" or "random k" chosen over the whole issue. */
+  /**
+   * One section per subscription, its "most recent k" or "random k" chosen over the whole issue. A
+   * story another feed told first is not shown again: under its first telling, when that is in this
+   * issue, it adds "also in" this feed.
+   */
   private async sectionsOf(
     subscriptions: ReadonlyArray<Subscription & { feed: Feed }>,
     items: readonly PendingDigestItem[],
   ): Promise<DigestSection[]> {
+    const firsts = items.filter((item) => !item.repeatOfEntryId);
     const entries = new Map(
-      (await this.entries.findByIds(items.map((item) => item.entryId))).map((e) => [e.id, e]),
+      (await this.entries.findByIds(firsts.map((item) => item.entryId))).map((e) => [e.id, e]),
     );
+    const alsoIn = alsoInOtherFeeds(items, subscriptions);
     const sections: DigestSection[] = [];
     for (const subscription of subscriptions) {
       if (subscription.pausedAt) continue;
-      const waiting = items
+      const waiting = firsts
         .filter((item) => item.subscriptionId === subscription.id)
         .flatMap((item) => entries.get(item.entryId) ?? []);
       const { shown, moreCount } = newestForSection(
@@ -118,11 +127,30 @@ export class DigestService {
         feed: feedForEmail(subscription.feed),
         subscriptionId: subscription.id,
         entries: await Promise.all(
-          shown.map((entry) => this.content.toEmailEntry(entry, { fullText: subscription.fullText })),
+          shown.map(async (entry) => ({
+            ...(await this.content.toEmailEntry(entry, { fullText: subscription.fullText })),
+            alsoIn: alsoIn.get(entry.id) ?? [],
+          })),
         ),
         moreCount,
       });
     }
     return sections;
   }
+}
+
+/** For each first telling in the issue, the other feeds whose repeats of it are in the issue too. */
+function alsoInOtherFeeds(
+  items: readonly PendingDigestItem[],
+  subscriptions: ReadonlyArray<Subscription & { feed: Feed }>,
+): Map<string, FeedForEmail[]> {
+  const inIssue = new Set(items.filter((item) => !item.repeatOfEntryId).map((item) => item.entryId));
+  const feeds = new Map(subscriptions.map((subscription) => [subscription.id, subscription.feed]));
+  const alsoIn = new Map<string, FeedForEmail[]>();
+  for (const item of items) {
+    const feed = feeds.get(item.subscriptionId);
+    if (!item.repeatOfEntryId || !inIssue.has(item.repeatOfEntryId) || !feed) continue;
+    alsoIn.set(item.repeatOfEntryId, [...(alsoIn.get(item.repeatOfEntryId) ?? []), feedForEmail(feed)]);
+  }
+  return alsoIn;
 }

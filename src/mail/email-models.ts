@@ -32,11 +32,16 @@ export interface EntryEmail {
   entry: EntryForEmail;
 }
 
+export interface DigestEntry extends EntryForEmail {
+  /** Other feeds of the reader that carried the same story ("also in"). */
+  alsoIn?: FeedForEmail[];
+}
+
 export interface DigestSection {
   feed: FeedForEmail;
   subscriptionId: string;
-  entries: EntryForEmail[];
-  /** Entries left out by the size cap; shown as "N more from this feed". */
+  entries: DigestEntry[];
+  /** Entries left out by the size cap; shown as "and N more on the feed's site". */
   moreCount: number;
 }
 
