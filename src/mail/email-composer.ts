@@ -31,9 +31,18 @@ export interface Composition {
 }
 
 /**
+ * Smaller and smaller views of one email (`view(1)` … `view(steps)`, each no bigger than the one
+ * before), for when its HTML would be clipped by Gmail.
+ */
+export interface Shrinking {
+  steps: number;
+  view(step: number): object;
+}
+
+/**
  * Turns a composition into a complete outbox row: HTML and text from the precompiled layouts of its
  * kind, list and automation headers, and the signed Reply-To and VERP addresses that name
- * the row. `shrink` gives a smaller view for when the HTML would be clipped by Gmail.
+ * the row. With `shrinking`, the HTML is the fullest view that stays under Gmail's clip.
  */
 @Injectable()
 export class EmailComposer {
@@ -47,17 +56,16 @@ export class EmailComposer {
     this.domain = config.MAIL_FROM.split('@')[1];
   }
 
-  compose(composition: Composition, shrink?: () => object): EmailToSend {
+  compose(composition: Composition, shrinking?: Shrinking): EmailToSend {
     const id = newId();
     const key = this.config.SECRET_KEY;
     const token = composition.list ? unsubscribeToken(key, { emailId: id }) : null;
     const unsubscribeUrl = token ? this.unsubscribeUrl(token) : null;
-    let view = this.fullView(composition, composition.view, unsubscribeUrl);
-    let html = this.templates.render(composition.template, view);
-    if (Buffer.byteLength(html) > GMAIL_CLIP_BYTES && shrink) {
-      view = this.fullView(composition, shrink(), unsubscribeUrl);
-      html = this.templates.render(composition.template, view);
-    }
+    const render = (view: object) => {
+      const full = this.fullView(composition, view, unsubscribeUrl);
+      return { view: full, html: this.templates.render(composition.template, full) };
+    };
+    const { view, html } = this.fittingRender(render(composition.view), render, shrinking);
     if (Buffer.byteLength(html) > GMAIL_CLIP_BYTES) {
       this.logger.warn(
         `${composition.template} email ${id} is ${Buffer.byteLength(html)} bytes: Gmail clips it`,
@@ -89,6 +97,31 @@ export class EmailComposer {
       subscriptionIds: composition.list?.subscriptionIds ?? composition.subscriptionIds,
       cost: composition.cost,
     };
+  }
+
+  /** The first view that fits, by bisection over the shrinking steps (the smallest when none does). */
+  private fittingRender(
+    full: { view: object; html: string },
+    render: (view: object) => { view: object; html: string },
+    shrinking?: Shrinking,
+  ): { view: object; html: string } {
+    const fits = (html: string) => Buffer.byteLength(html) <= GMAIL_CLIP_BYTES;
+    if (fits(full.html) || !shrinking || shrinking.steps < 1) return full;
+    let low = 1;
+    let high = shrinking.steps;
+    let best = render(shrinking.view(high));
+    if (!fits(best.html)) return best;
+    while (low < high) {
+      const middle = Math.floor((low + high) / 2);
+      const attempt = render(shrinking.view(middle));
+      if (fits(attempt.html)) {
+        best = attempt;
+        high = middle;
+      } else {
+        low = middle + 1;
+      }
+    }
+    return best;
   }
 
   /** Where a reader ends these subscriptions; also for links in page bodies (digest sections). */

@@ -3,8 +3,6 @@ import { REALTIME_EMAIL_CREDITS } from '../billing/domain/pricing';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
 import {
-  digestView,
-  digestViewWithoutExcerpts,
   entryTitle,
   entryView,
   excerpt,
@@ -14,6 +12,7 @@ import {
   subjectLine,
 } from './domain/email-views';
 import { commandConfirmationView } from './domain/command-confirmation';
+import { digestView, shownEntryCount } from './domain/digest-view';
 import { AddressPurpose, outboxIdFromAddress, readSignedAddress } from './domain/mail-tokens';
 import { EmailComposer } from './email-composer';
 import {
@@ -48,8 +47,11 @@ export class MailService {
     return this.composeEntry(email).html;
   }
 
+  /** A digest (or a burst) trimmed to fit Gmail's clip: what does not fit becomes "and N more" lines. */
   sendDigest(email: DigestEmail): Promise<boolean> {
-    const view = digestView(email, (ids) => this.composer.unsubscribeUrlFor(ids));
+    const unsubscribeUrl = (ids: string[]) => this.composer.unsubscribeUrlFor(ids);
+    const view = digestView(email, unsubscribeUrl);
+    const shown = shownEntryCount(email);
     return this.outbox.enqueue(
       this.composer.compose(
         {
@@ -67,7 +69,7 @@ export class MailService {
           },
           cost: email.cost,
         },
-        () => digestViewWithoutExcerpts(view),
+        { steps: shown, view: (step) => digestView(email, unsubscribeUrl, shown - step) },
       ),
     );
   }
@@ -210,7 +212,7 @@ export class MailService {
         list: { key: email.feed.id, name, subscriptionIds: [email.subscriptionId] },
         cost: REALTIME_EMAIL_CREDITS,
       },
-      () => shortenedEntryView(email),
+      { steps: 1, view: () => shortenedEntryView(email) },
     );
   }
 }

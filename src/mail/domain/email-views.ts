@@ -1,4 +1,4 @@
-import { DigestEmail, EntryEmail, EntryForEmail, FeedForEmail, FeedProblemEmail } from '../email-models';
+import { EntryEmail, EntryForEmail, FeedForEmail, FeedProblemEmail } from '../email-models';
 import { htmlToText } from '../../content';
 
 /**
@@ -21,38 +21,6 @@ export function entryView(email: EntryEmail) {
 export function shortenedEntryView(email: EntryEmail) {
   const note = 'This post is too long for an email: read it on the site.';
   return { ...entryView(email), bodyHtml: `<p><em>${note}</em></p>`, bodyText: note };
-}
-
-export function digestView(email: DigestEmail, unsubscribeUrl: (subscriptionIds: string[]) => string) {
-  const count = email.sections.reduce((sum, section) => sum + section.entries.length + section.moreCount, 0);
-  const feeds = email.sections.length;
-  return {
-    title: email.title,
-    summary: `${count} new ${count === 1 ? 'post' : 'posts'} from ${feeds} ${feeds === 1 ? 'feed' : 'feeds'}`,
-    sections: email.sections.map((section) => ({
-      feedName: feedName(section.feed),
-      feedUrl: section.feed.siteUrl,
-      unsubscribeUrl: unsubscribeUrl([section.subscriptionId]),
-      moreText: section.moreCount > 0 ? `${section.moreCount} more from this feed` : null,
-      entries: section.entries.map((entry) => ({
-        title: entryTitle(entry),
-        link: entry.link,
-        byline: byline(entry),
-        excerpt: excerpt(htmlToText(entry.html), 200),
-      })),
-    })),
-  };
-}
-
-/** The same digest without excerpts, for when the full one would be clipped by Gmail. */
-export function digestViewWithoutExcerpts(view: ReturnType<typeof digestView>) {
-  return {
-    ...view,
-    sections: view.sections.map((section) => ({
-      ...section,
-      entries: section.entries.map((entry) => ({ ...entry, excerpt: null })),
-    })),
-  };
 }
 
 export function feedProblemView(email: FeedProblemEmail) {
@@ -84,7 +52,7 @@ export function subjectLine(text: string): string {
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
 
-function byline(entry: EntryForEmail): string | null {
+export function byline(entry: EntryForEmail): string | null {
   const date = entry.published ? DATE_FORMAT.format(entry.published) : null;
   return [entry.author ? oneLine(entry.author) : null, date].filter(Boolean).join(' · ') || null;
 }

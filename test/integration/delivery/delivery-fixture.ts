@@ -34,7 +34,11 @@ export class DeliveryFixture {
   }
 
   /** A feed named `title` with these subscribers (each with its own settings). */
-  async feed(title: string, subscribers: Array<[User, Partial<SubscriptionSettings>]>): Promise<Feed> {
+  async feed(
+    title: string,
+    subscribers: Array<[User, Partial<SubscriptionSettings>]>,
+    siteUrl: string | null = null,
+  ): Promise<Feed> {
     const feeds = this.test.app.get(FeedsService);
     const url = `https://feeds.example/${(this.feedCount += 1)}.xml`;
     let feedId = '';
@@ -42,7 +46,7 @@ export class DeliveryFixture {
       feedId = (await feeds.subscribe(user.id, url, settings)).feedId;
     await this.test.app
       .get(PollStateRepository)
-      .record(feedId, { title, lastPolledAt: this.test.clock.now() });
+      .record(feedId, { title, siteUrl, lastPolledAt: this.test.clock.now() });
     return feeds.getFeed(feedId);
   }
 
