@@ -1,8 +1,7 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module';
 import { MailModule } from '../mail/mail.module';
-import { SEND_GATE } from '../mail/send-gate';
 import { BillingService } from './billing.service';
 import { CreditAccountEntity } from './credit-account.entity';
 import { CreditGate } from './credit-gate';
@@ -14,8 +13,7 @@ import { StripeWebhookController } from './stripe-webhook.controller';
 import { StripeWebhookService } from './stripe-webhook.service';
 import { StripeClient } from './stripe.client';
 
-/** Global so that the mail outbox finds the credit gate under SEND_GATE without importing billing. */
-@Global()
+/** Billing uses mail (the credit gate installs itself in the outbox), never the reverse. */
 @Module({
   imports: [
     TypeOrmModule.forFeature([LedgerEntryEntity, CreditAccountEntity, CreditPurchaseEntity]),
@@ -30,8 +28,7 @@ import { StripeClient } from './stripe.client';
     BillingService,
     StripeWebhookService,
     CreditGate,
-    { provide: SEND_GATE, useExisting: CreditGate },
   ],
-  exports: [BillingService, SEND_GATE],
+  exports: [BillingService],
 })
 export class BillingModule {}

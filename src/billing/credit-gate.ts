@@ -1,10 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { AccountsService } from '../accounts/accounts.service';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
 import { MailService } from '../mail/mail.service';
-import { SendGate } from '../mail/send-gate';
+import { OutboxService } from '../mail/outbox.service';
+import { GatedEmail, SendGate } from '../mail/send-gate';
 import { billingPageUrl } from './domain/billing-urls';
 import {
   lowBalanceDedupKey,
@@ -12,24 +12,32 @@ import {
   openReservation,
   releaseKeyFor,
 } from './domain/email-reservation';
+import { priceEmail } from './domain/pricing';
 import { LedgerRepository } from './ledger.repository';
 
-type GatedEmail = Parameters<SendGate['admit']>[0];
-
 /**
- * The outbox asks this gate before each send. Admitting reserves the email's cost with one conditional
- * debit; a send that fails gives it back with a release entry. When the balance cannot pay, the email
- * is held and the user gets one low-balance email per top-up episode. It reaches the ledger directly, not
- * through BillingService, which needs the outbox: the outbox needs this gate.
+ * The outbox's gate (mail's `SendGate`, installed at start): it prices each email once when it is
+ * enqueued, and before each send reserves that cost with one conditional debit; a send that fails gives
+ * it back with a release entry. When the balance cannot pay, the email is held and the gate, which
+ * knows why, sends the user one low-balance email per top-up episode.
  */
 @Injectable()
-export class CreditGate implements SendGate {
+export class CreditGate implements SendGate, OnModuleInit {
   constructor(
     private readonly ledger: LedgerRepository,
     private readonly accounts: AccountsService,
-    private readonly moduleRef: ModuleRef,
+    private readonly outbox: OutboxService,
+    private readonly mail: MailService,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
+
+  onModuleInit(): void {
+    this.outbox.useGate(this);
+  }
+
+  price(email: { kind: string; feedCount: number }): number {
+    return priceEmail(email);
+  }
 
   async admit(email: GatedEmail): Promise<'send' | 'hold'> {
     if (!email.userId || email.cost <= 0) return 'send';
@@ -64,9 +72,7 @@ export class CreditGate implements SendGate {
   private async sendLowBalanceNotice(userId: string): Promise<void> {
     const [user] = await this.accounts.findByIds([userId]);
     if (!user) return;
-    // Resolved at call time: MailService → OutboxService → this gate would otherwise be a cycle.
-    const mail = this.moduleRef.get(MailService, { strict: false });
-    await mail.sendLowBalance({
+    await this.mail.sendLowBalance({
       dedupKey: lowBalanceDedupKey(userId, await this.ledger.lastTopUpId(userId)),
       to: { userId, email: user.email },
       balance: await this.ledger.balanceOf(userId),

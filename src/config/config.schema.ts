@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { parseCreditPacks } from '../billing/domain/credit-packs';
+import { parseCreditPacks } from './credit-packs';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { AccountsService, User } from '../accounts/accounts.service';
-import { REALTIME_EMAIL_CREDITS } from '../billing/domain/pricing';
 import { Entry } from '../entries/entries.service';
 import { FeedRef, FeedsService, Subscription } from '../feeds/feeds.service';
 import { MailService } from '../mail/mail.service';
@@ -121,7 +120,6 @@ export class DeliveryService {
             moreCount,
           },
         ]),
-        cost: REALTIME_EMAIL_CREDITS,
       });
       return isNew ? 1 : 0;
     }

@@ -1,6 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AccountsService } from '../accounts/accounts.service';
-import { priceDigest } from '../billing/domain/pricing';
 import { EntriesService } from '../entries/entries.service';
 import { Feed, FeedsService, Subscription } from '../feeds/feeds.service';
 import { SubscriptionChangesService } from '../feeds/subscription-changes.service';
@@ -93,7 +92,6 @@ export class DigestService {
       to: { userId: user.id, email: user.email },
       title: TITLES[cadence],
       sections,
-      cost: priceDigest(sections.length),
     });
     const entryCount = sections.reduce((sum, s) => sum + s.entries.length + s.moreCount, 0);
     await this.digests.finish(run.id, 'sent', entryCount, now);

@@ -27,7 +27,8 @@ export interface Composition {
   /** Mail about subscriptions that is not itself list mail: what a reply command to it acts on. */
   subscriptionIds?: string[];
   headers?: Record<string, string>;
-  cost?: number;
+  /** Feeds with new items in it: what a digest's price depends on. */
+  feedCount?: number;
 }
 
 /**
@@ -95,7 +96,7 @@ export class EmailComposer {
       envelopeFrom: signedAddress(key, 'bounce', id, this.domain),
       replyTo: signedAddress(key, 'reply', id, this.domain),
       subscriptionIds: composition.list?.subscriptionIds ?? composition.subscriptionIds,
-      cost: composition.cost,
+      feedCount: composition.feedCount,
     };
   }
 

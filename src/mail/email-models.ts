@@ -51,8 +51,6 @@ export interface DigestEmail {
   /** e.g. "Your daily digest" / "Your weekly digest" / "12 new posts from Example Blog" (a burst). */
   title: string;
   sections: DigestSection[];
-  /** Credits the email costs (billing prices it); 0 for free mail. */
-  cost: number;
 }
 
 export interface SignInEmail {

@@ -10,6 +10,8 @@ import { createMailTransport } from './mail-transport';
 import { MAIL_TRANSPORT } from './mail.tokens';
 import { MailService } from './mail.service';
 import { OutboxEmailEntity } from './outbox-email.entity';
+import { OutboxRepository } from './outbox.repository';
+import { OutboxSender } from './outbox-sender';
 import { OutboxService } from './outbox.service';
 import { SuppressionList } from './suppression-list';
 import { UnsubscribeController } from './unsubscribe.controller';
@@ -20,6 +22,8 @@ import { UnsubscribeService } from './unsubscribe.service';
   controllers: [UnsubscribeController],
   providers: [
     OutboxService,
+    OutboxSender,
+    OutboxRepository,
     MailService,
     EmailComposer,
     SuppressionList,

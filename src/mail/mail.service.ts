@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { REALTIME_EMAIL_CREDITS } from '../billing/domain/pricing';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
 import {
@@ -67,7 +66,7 @@ export class MailService {
             name: 'Tidings digest',
             subscriptionIds: email.sections.map((section) => section.subscriptionId),
           },
-          cost: email.cost,
+          feedCount: email.sections.length,
         },
         { steps: shown, view: (step) => digestView(email, unsubscribeUrl, shown - step) },
       ),
@@ -210,7 +209,7 @@ export class MailService {
         view,
         footerNote: `You get this email because you subscribed to ${name} with Tidings.`,
         list: { key: email.feed.id, name, subscriptionIds: [email.subscriptionId] },
-        cost: REALTIME_EMAIL_CREDITS,
+        feedCount: 1,
       },
       { steps: 1, view: () => shortenedEntryView(email) },
     );

@@ -1,20 +1,27 @@
-/**
- * Decides, just before an email is sent, whether its user can pay for it. Billing provides the real
- * gate; without billing every email is admitted. `hold` parks the row (status `held`) without losing it;
- * `OutboxService.releaseHeld(userId)` puts a user's held rows back in the queue.
- */
-export interface SendGate {
-  admit(email: { id: string; userId: string | null; cost: number }): Promise<'send' | 'hold'>;
-  /** After the attempt: a charge taken by `admit` is kept when sent and given back when not. */
-  settle(
-    email: { id: string; userId: string | null; cost: number },
-    outcome: 'sent' | 'not-sent',
-  ): Promise<void>;
+/** What the gate is shown of an outbox row: its cost was decided when it was enqueued. */
+export interface GatedEmail {
+  id: string;
+  userId: string | null;
+  cost: number;
 }
 
-export const SEND_GATE = Symbol('SEND_GATE');
+/**
+ * Prices an email and decides, just before it is sent, whether its user can pay for it. Mail owns this
+ * interface and billing implements it, installing its gate at start (`OutboxService.useGate`): billing
+ * depends on mail, never the reverse. Without a gate every email is free and admitted. `hold` parks the
+ * row (status `held`) without losing it; `OutboxService.releaseHeld(userId)` puts a user's held rows
+ * back in the queue.
+ */
+export interface SendGate {
+  /** The email's cost in credits, asked once when it is enqueued and kept on its row. */
+  price(email: { kind: string; feedCount: number }): number;
+  admit(email: GatedEmail): Promise<'send' | 'hold'>;
+  /** After the attempt: a charge taken by `admit` is kept when sent and given back when not. */
+  settle(email: GatedEmail, outcome: 'sent' | 'not-sent'): Promise<void>;
+}
 
 export const admitEverything: SendGate = {
+  price: () => 0,
   admit: async () => 'send',
   settle: async () => undefined,
 };

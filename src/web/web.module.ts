@@ -1,6 +1,7 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module';
+import { BillingModule } from '../billing/billing.module';
 import { EntriesModule } from '../entries/entries.module';
 import { FeedsModule } from '../feeds/feeds.module';
 import { FetcherModule } from '../fetcher/fetcher.module';
@@ -44,6 +45,7 @@ const PAGES = [
   imports: [
     TypeOrmModule.forFeature([SessionEntity, SignInTokenEntity]),
     AccountsModule,
+    BillingModule,
     FeedsModule,
     FetcherModule,
     MailModule,

@@ -1,4 +1,4 @@
-import { priceDigest, REALTIME_EMAIL_CREDITS } from './pricing';
+import { priceDigest, priceEmail, REALTIME_EMAIL_CREDITS } from './pricing';
 
 describe('pricing', () => {
   it('charges one credit per real-time email', () => {
@@ -18,5 +18,19 @@ describe('pricing', () => {
 
   it.each([-1, 1.5, NaN])('rejects %p feeds', (feeds) => {
     expect(() => priceDigest(feeds)).toThrow(RangeError);
+  });
+});
+
+describe('priceEmail', () => {
+  it.each([
+    ['entry', 1, 1],
+    ['digest', 1, 1],
+    ['digest', 6, 2],
+    ['sign-in', 0, 0],
+    ['low-balance', 0, 0],
+    ['feed-problem', 1, 0],
+    ['support-reply', 0, 0],
+  ])('a %s email with %i feeds costs %i credits', (kind, feedCount, credits) => {
+    expect(priceEmail({ kind, feedCount })).toBe(credits);
   });
 });

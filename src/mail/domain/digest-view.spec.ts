@@ -18,7 +18,6 @@ const digest = (sections: DigestEmail['sections']): DigestEmail => ({
   dedupKey: 'd',
   to: { userId: 'u', email: 'u@example.com' },
   title: 'Daily',
-  cost: 1,
   sections,
 });
 const unsubscribe = (ids: string[]) => `https://t.example/u/${ids.join(',')}`;

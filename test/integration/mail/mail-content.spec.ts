@@ -101,7 +101,6 @@ describe.each(testDialects())('emails on %s, as the reader receives them', (dial
         dedupKey: 'digest:1',
         to: { userId: other.user.id, email: other.user.email },
         title: 'Your daily digest',
-        cost: 1,
         sections: [
           {
             feed: { id: other.feed.id, title: 'Other <i>news</i>', url: other.feed.url, siteUrl: null },
