@@ -12,6 +12,8 @@ export interface PostSpec {
   title: string;
   published?: string;
   summary?: string;
+  /** Default: a link of its own, from the title. */
+  link?: string;
 }
 
 export interface OutboxRow {
@@ -56,13 +58,18 @@ export class DeliveryFixture {
     return { entries, emails: await this.test.app.get(DeliveryService).deliverNewEntries(feed, entries) };
   }
 
+  /** Delivers stored entries as the poll that found them would. */
+  deliver(feed: Feed, entries: Entry[]): Promise<number> {
+    return this.test.app.get(DeliveryService).deliverNewEntries(feed, entries);
+  }
+
   /** Stores posts as new entries of the feed, without delivering them. */
   store(feed: Feed, posts: PostSpec[]): Promise<Entry[]> {
     return this.test.app.get(EntriesService).ingest(
       feed.id,
       posts.map((post) => ({
         id: `${feed.id}:${post.title}`,
-        link: `https://blog.example/${encodeURIComponent(post.title)}`,
+        link: post.link ?? `https://blog.example/${encodeURIComponent(post.title)}`,
         title: post.title,
         published: post.published ? new Date(post.published) : null,
         updated: null,
