@@ -102,7 +102,8 @@ export class MailService {
   }
 
   sendFeedProblem(email: FeedProblemEmail): Promise<boolean> {
-    const view = feedProblemView(email);
+    const publicUrl = this.config.PUBLIC_URL.replace(/\/+$/, '');
+    const view = feedProblemView(email, (site) => `${publicUrl}/feeds/add?url=${encodeURIComponent(site)}`);
     const name = feedName(email.feed);
     return this.outbox.enqueue(
       this.composer.compose({

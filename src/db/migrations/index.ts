@@ -11,6 +11,7 @@ import { ExtractedArticles1763769680000 } from './1763769680000-extracted-articl
 import { EntryDeliveryPlanned1763769690000 } from './1763769690000-entry-delivery-planned';
 import { SubscriptionPause1763769722000 } from './1763769722000-subscription-pause';
 import { ReaderStories1763769722010 } from './1763769722010-reader-stories';
+import { FeedMoves1763769722020 } from './1763769722020-feed-moves';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   EntryDeliveryPlanned1763769690000,
   SubscriptionPause1763769722000,
   ReaderStories1763769722010,
+  FeedMoves1763769722020,
 ];

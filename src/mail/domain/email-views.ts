@@ -1,3 +1,4 @@
+import { siteOfFeed } from '../../feeds/domain/feed-url';
 import { EntryEmail, EntryForEmail, FeedForEmail, FeedProblemEmail } from '../email-models';
 import { htmlToText } from '../../content';
 
@@ -23,17 +24,19 @@ export function shortenedEntryView(email: EntryEmail) {
   return { ...entryView(email), bodyHtml: `<p><em>${note}</em></p>`, bodyText: note };
 }
 
-export function feedProblemView(email: FeedProblemEmail) {
+/** `findFeedUrl`: the dashboard's discovery of a site's feeds, for a gone feed's new address. */
+export function feedProblemView(email: FeedProblemEmail, findFeedUrl: (siteUrl: string) => string) {
   const name = feedName(email.feed);
   const isGone = email.problem === 'gone';
   return {
     subject: isGone ? `${name} is gone` : `${name} is failing`,
     headline: isGone ? `${name} is gone` : `${name} is failing`,
     explanation: isGone
-      ? 'The feed has been removed by its site, so Tidings stopped checking it. Subscribe to its new address if it moved.'
+      ? 'The feed has been removed by its site, so Tidings stopped checking it. If the site moved it, Tidings can look for its new feed on the site.'
       : 'Tidings could not read this feed for a while. It keeps trying and sends what it finds once the feed works again.',
     feedUrl: email.feed.url,
     detail: email.detail,
+    findFeedUrl: isGone ? findFeedUrl(siteOfFeed(email.feed)) : null,
   };
 }
 

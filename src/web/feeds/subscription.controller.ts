@@ -21,6 +21,7 @@ import { readSubscriptionForm, subscriptionFormValues } from '../domain/subscrip
 import { WebViews } from '../views/web-views';
 import { WebExceptionsFilter } from '../web-exceptions.filter';
 import { WebRequest } from '../web-request';
+import { siteOfFeed } from '../../feeds/domain/feed-url';
 import { allowEmailPreview, EmailPreviews } from './email-preview.service';
 import { FeedFinder } from './feed-finder.service';
 
@@ -134,7 +135,16 @@ export class SubscriptionController {
     data: Record<string, unknown>,
   ): string {
     const title = subscription.feed.title ?? subscription.feed.url;
-    return this.views.render(request.web, 'subscription', { title, subscription, ...data }, '/feeds');
+    const findFeedUrl =
+      subscription.feed.status === 'gone'
+        ? `/feeds/add?url=${encodeURIComponent(siteOfFeed(subscription.feed))}`
+        : null;
+    return this.views.render(
+      request.web,
+      'subscription',
+      { title, subscription, findFeedUrl, ...data },
+      '/feeds',
+    );
   }
 }
 

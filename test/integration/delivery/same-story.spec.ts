@@ -1,3 +1,4 @@
+import { Feed } from '../../../src/feeds/feeds.service';
 import { createTestApp, TestApp } from '../../support/test-app';
 import { testDialects } from '../../support/test-database';
 import { DeliveryFixture } from './delivery-fixture';
@@ -20,7 +21,7 @@ describe.each(testDialects())('the same story once per reader on %s', (dialect) 
 
   it('sends one email when eight feeds deliver the same story at the same moment', async () => {
     const user = await reader();
-    const feeds = [];
+    const feeds: Feed[] = [];
     for (let i = 0; i < 8; i += 1) feeds.push(await fixture.feed(`Aggregator ${i}`, [[user, {}]]));
     const copies = await Promise.all(
       feeds.map((feed, i) =>

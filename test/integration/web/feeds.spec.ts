@@ -1,3 +1,6 @@
+import { AccountsService } from '../../../src/accounts/accounts.service';
+import { FeedsService } from '../../../src/feeds/feeds.service';
+import { PollStateRepository } from '../../../src/fetcher/poll-state.repository';
 import { OutboxService } from '../../../src/mail/outbox.service';
 import { FeedServer, rssFeed } from '../../support/feed-server';
 import { testDialects } from '../../support/test-database';
@@ -166,6 +169,23 @@ describe.each(testDialects())('dashboard feeds on %s', (dialect) => {
     expect((await reader.post(`/feeds/${id}/resume`)).location).toBe(`/feeds/${id}?notice=resumed`);
     expect((await reader.get(`/feeds/${id}`)).html).toContain(`action="/feeds/${id}/pause"`);
     expect((await reader.get('/feeds')).html).not.toContain('status-paused');
+  });
+
+  it('shows where a feed moved from, and offers to find a gone feed’s new address on its site', async () => {
+    await reader.post('/feeds', { url: site.url('/moving.xml'), mode: 'realtime' });
+    const id = subscriptionId((await reader.get('/feeds')).html, site.url('/moving.xml'));
+    const user = await web.app.get(AccountsService).getByEmail('reader@example.com');
+    const feed = (await web.app.get(FeedsService).subscriptionOfUser(user.id, id)).feed;
+    const states = web.app.get(PollStateRepository);
+    await states.record(feed.id, { movedFrom: site.url('/old-moving.xml'), movedAt: web.clock.now() });
+    expect((await reader.get(`/feeds/${id}`)).html).toContain(`moved from ${site.url('/old-moving.xml')} on`);
+    expect((await reader.get('/feeds')).html).toContain(`moved from ${site.url('/old-moving.xml')}`);
+
+    await states.record(feed.id, { status: 'gone' });
+    const gone = (await reader.get(`/feeds/${id}`)).html;
+    expect(gone.replace(/&#x3D;/g, '=')).toContain(
+      `<a href="/feeds/add?url=${encodeURIComponent(site.url('/'))}">Find the site’s new feed</a>`,
+    );
   });
 
   it('answers 404 for another user’s subscription, for reading and for every change', async () => {
