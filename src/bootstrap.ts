@@ -4,6 +4,7 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { Config } from './config/load-config';
 import { prepareDatabase } from './db/prepare-database';
+import { senderDomainWarnings } from './mail/domain/sender-domain-warnings';
 import { EmailTemplates } from './mail/email-templates';
 
 /** The HTTP service with its schedulers. */
@@ -19,6 +20,7 @@ export async function startServer(config: Config): Promise<INestApplication> {
   app.get(EmailTemplates).warm();
   await app.listen(config.PORT);
   app.get(Logger).log(`listening on port ${config.PORT}`, 'Bootstrap');
+  if (config.NODE_ENV === 'production') warnAboutSenderDomain(config, app.get(Logger));
   return app;
 }
 
@@ -30,4 +32,13 @@ export async function createCliContext(config: Config): Promise<INestApplication
   });
   app.useLogger(app.get(Logger));
   return app;
+}
+
+function warnAboutSenderDomain(config: Config, logger: Logger): void {
+  const settings = {
+    mailFrom: config.MAIL_FROM,
+    publicUrl: config.PUBLIC_URL,
+    hasDkimKey: Boolean(config.DKIM_PRIVATE_KEY),
+  };
+  for (const warning of senderDomainWarnings(settings)) logger.warn(warning, 'Mail');
 }

@@ -1,4 +1,4 @@
-import { signToken, verifyToken } from './signed-token';
+import { signCaseInsensitiveToken, signToken, verifyCaseInsensitiveToken, verifyToken } from './signed-token';
 
 const key = 'a-test-key-of-enough-length';
 
@@ -48,5 +48,35 @@ describe('signed tokens', () => {
       Array.from({ length: 200 }, (_, i) => signToken(key, 'unsubscribe', `sub-${i}`).split('.')[1]),
     );
     expect(signatures.size).toBe(200);
+  });
+});
+
+describe('case-insensitive tokens', () => {
+  const ulid = '01KAQZ4V1J8K9X2M3N4P5Q6R7S';
+
+  it('are lower-case letters and digits, and read back in any case', () => {
+    const token = signCaseInsensitiveToken(key, 'reply', ulid, { macBytes: 10 });
+    expect(token).toMatch(/^01kaqz4v1j8k9x2m3n4p5q6r7s\.[a-z2-7]{16}$/);
+    for (const spelling of [token, token.toUpperCase(), token.replace(/[a-z]/, (c) => c.toUpperCase())])
+      expect(verifyCaseInsensitiveToken(key, 'reply', spelling, { macBytes: 10 })).toBe(ulid.toLowerCase());
+  });
+
+  it('refuse another key, another purpose, a changed payload, a base64url token and junk', () => {
+    const token = signCaseInsensitiveToken(key, 'reply', ulid, { macBytes: 10 });
+    const options = { macBytes: 10 };
+    expect(verifyCaseInsensitiveToken('another-key-of-enough-length', 'reply', token, options)).toBeNull();
+    expect(verifyCaseInsensitiveToken(key, 'bounce', token, options)).toBeNull();
+    expect(verifyCaseInsensitiveToken(key, 'reply', token.replace(/^0/, '1'), options)).toBeNull();
+    expect(verifyCaseInsensitiveToken(key, 'reply', token, { macBytes: 16 })).toBeNull();
+    expect(
+      verifyCaseInsensitiveToken(key, 'reply', signToken(key, 'reply', ulid, options), options),
+    ).toBeNull();
+    for (const junk of ['', '.', 'abc', 'abc.', '.abcd', 'a.b.c', 'a-b.cd', `${ulid}.${'a'.repeat(5000)}`])
+      expect(verifyCaseInsensitiveToken(key, 'reply', junk, options)).toBeNull();
+  });
+
+  it('sign only payloads that have no case to lose', () => {
+    expect(() => signCaseInsensitiveToken(key, 'reply', 'a/b')).toThrow(RangeError);
+    expect(() => signCaseInsensitiveToken(key, 'reply', '')).toThrow(RangeError);
   });
 });

@@ -1,9 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { base32 } from './base32';
 
 /**
  * Tokens that carry a payload and prove we made it: `base64url(payload).base64url(hmac)`. The purpose
  * is part of what is signed, so a token made for one use (say, a bounce address) is refused for another
  * (say, unsubscribing). Payloads are readable, not secret: put identifiers in them, never credentials.
+ * Where a token may be case-folded on its way back (the local part of an email address), use the
+ * case-insensitive kind below instead.
  */
 export interface TokenOptions {
   /** Bytes of HMAC-SHA256 kept; 16 (128 bits) by default, fewer where space is short (email addresses). */
@@ -33,6 +36,40 @@ export function verifyToken(
   const expected = Buffer.from(mac(key, purpose, encoded, macBytes(options)).toString('base64url'));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   return Buffer.from(encoded, 'base64url').toString('utf8');
+}
+
+const FOLDED_PAYLOAD = /^[0-9a-z]+$/;
+
+/**
+ * A token that survives case folding, `payload.base32(hmac)` in lower case: some mail servers lower-case
+ * the local part of the addresses they deliver to. The payload must already be letters and digits (an
+ * identifier such as a ULID); it is signed lower-cased, under a purpose apart from base64url tokens.
+ */
+export function signCaseInsensitiveToken(
+  key: string,
+  purpose: string,
+  payload: string,
+  options: TokenOptions = {},
+): string {
+  const folded = payload.toLowerCase();
+  if (!FOLDED_PAYLOAD.test(folded)) throw new RangeError('payload must be letters and digits');
+  return `${folded}.${base32(mac(key, `${purpose}/folded`, folded, macBytes(options)))}`;
+}
+
+/** The payload (lower case) of a case-insensitive token we signed for this purpose, in any case; else null. */
+export function verifyCaseInsensitiveToken(
+  key: string,
+  purpose: string,
+  token: string,
+  options: TokenOptions = {},
+): string | null {
+  const match = /^([0-9a-z]+)\.([a-z2-7]+)$/.exec(token.toLowerCase());
+  if (!match) return null;
+  const [, payload, signature] = match;
+  const given = Buffer.from(signature);
+  const expected = Buffer.from(base32(mac(key, `${purpose}/folded`, payload, macBytes(options))));
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  return payload;
 }
 
 function mac(key: string, purpose: string, encodedPayload: string, bytes: number): Buffer {

@@ -84,6 +84,8 @@ export const configSchema = z.object({
     .default('eur'),
   INBOUND_SMTP_PORT: port.optional(),
   INBOUND_SMTP_HOST: z.string().min(1).default('127.0.0.1'),
+  INBOUND_TLS_CERT: z.string().min(1).optional(),
+  INBOUND_TLS_KEY: z.string().min(1).optional(),
   INBOUND_MAX_BYTES: z.coerce
     .number()
     .int()

@@ -43,6 +43,14 @@ describe('loadConfig', () => {
     [{ MAIL_FROM: 'not an address' }, /MAIL_FROM: expected an email address/],
     [{ PUBLIC_URL: 'ftp://x' }, /PUBLIC_URL: expected an http\(s\) URL/],
     [{ NODE_ENV: 'production' }, /SECRET_KEY: required in production/],
+    [
+      { INBOUND_TLS_CERT: '/etc/tidings/cert.pem' },
+      /INBOUND_TLS_KEY: INBOUND_TLS_CERT and INBOUND_TLS_KEY go/,
+    ],
+    [
+      { INBOUND_TLS_KEY: '/etc/tidings/key.pem' },
+      /INBOUND_TLS_CERT: INBOUND_TLS_CERT and INBOUND_TLS_KEY go/,
+    ],
   ])('rejects %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

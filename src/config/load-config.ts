@@ -33,6 +33,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   if (parsed.data.NODE_ENV === 'production' && !parsed.data.SECRET_KEY) {
     throw new ConfigError(['SECRET_KEY: required in production (at least 16 random characters)']);
   }
+  if (Boolean(parsed.data.INBOUND_TLS_CERT) !== Boolean(parsed.data.INBOUND_TLS_KEY)) {
+    const missing = parsed.data.INBOUND_TLS_CERT ? 'INBOUND_TLS_KEY' : 'INBOUND_TLS_CERT';
+    throw new ConfigError([
+      `${missing}: INBOUND_TLS_CERT and INBOUND_TLS_KEY go together (a certificate file and its private key)`,
+    ]);
+  }
   return Object.freeze({
     ...parsed.data,
     SECRET_KEY: parsed.data.SECRET_KEY ?? randomBytes(32).toString('hex'),

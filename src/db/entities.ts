@@ -12,6 +12,7 @@ import { PingUrlEntity } from '../fetcher/push/ping-cache/ping-url.entity';
 import { PushSubscriptionEntity } from '../fetcher/push/websub/push-subscription.entity';
 import { SubscriptionEntity } from '../feeds/subscription.entity';
 import { HostHoldEntity } from '../fetcher/host-hold.entity';
+import { MailComplaintEntity } from '../mail/mail-complaint.entity';
 import { MailSuppressionEntity } from '../mail/mail-suppression.entity';
 import { OutboxEmailEntity } from '../mail/outbox-email.entity';
 import { SupportAcknowledgementEntity } from '../support/support-acknowledgement.entity';
@@ -41,6 +42,7 @@ export const entities = [
   SupportMessageEntity,
   SupportAcknowledgementEntity,
   MailSuppressionEntity,
+  MailComplaintEntity,
   PushSubscriptionEntity,
   PingUrlEntity,
 ];

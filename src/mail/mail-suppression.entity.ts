@@ -1,6 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { SuppressionScope } from './domain/suppression-rules';
 
-/** An address that failed hard (5xx, or a bounce report): no more mail goes to it until lifted. */
+/** An address we must not send to, or not send subscribed mail to, until lifted (see `SuppressionScope`). */
 @Entity('mail_suppressions')
 export class MailSuppressionEntity {
   @PrimaryColumn({ type: 'varchar', length: 26 })
@@ -12,6 +13,9 @@ export class MailSuppressionEntity {
 
   @Column({ type: 'text' })
   reason!: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  scope!: SuppressionScope;
 
   @Column({ name: 'outbox_email_id', type: 'varchar', length: 26, nullable: true })
   outboxEmailId!: string | null;

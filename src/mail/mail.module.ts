@@ -3,8 +3,11 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
 import { FeedsModule } from '../feeds/feeds.module';
+import { ComplaintRecorder } from './complaint-recorder';
+import { ComplaintRepository } from './complaint.repository';
 import { EmailComposer } from './email-composer';
 import { EmailTemplates } from './email-templates';
+import { MailComplaintEntity } from './mail-complaint.entity';
 import { MailSuppressionEntity } from './mail-suppression.entity';
 import { createMailTransport } from './mail-transport';
 import { MAIL_TRANSPORT } from './mail.tokens';
@@ -18,7 +21,10 @@ import { UnsubscribeController } from './unsubscribe.controller';
 import { UnsubscribeService } from './unsubscribe.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([OutboxEmailEntity, MailSuppressionEntity]), FeedsModule],
+  imports: [
+    TypeOrmModule.forFeature([OutboxEmailEntity, MailSuppressionEntity, MailComplaintEntity]),
+    FeedsModule,
+  ],
   controllers: [UnsubscribeController],
   providers: [
     OutboxService,
@@ -28,6 +34,8 @@ import { UnsubscribeService } from './unsubscribe.service';
     EmailComposer,
     SuppressionList,
     UnsubscribeService,
+    ComplaintRepository,
+    ComplaintRecorder,
     { provide: EmailTemplates, useFactory: () => new EmailTemplates() },
     {
       provide: MAIL_TRANSPORT,

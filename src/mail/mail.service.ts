@@ -10,6 +10,7 @@ import {
   shortenedEntryView,
   subjectLine,
 } from './domain/email-views';
+import { Complaint, ComplaintOutcome, ComplaintRecorder } from './complaint-recorder';
 import { commandConfirmationView } from './domain/command-confirmation';
 import { digestView, shownEntryCount } from './domain/digest-view';
 import { AddressPurpose, outboxIdFromAddress, readSignedAddress } from './domain/mail-tokens';
@@ -34,6 +35,7 @@ export class MailService {
   constructor(
     private readonly outbox: OutboxService,
     private readonly composer: EmailComposer,
+    private readonly complaints: ComplaintRecorder,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
@@ -181,6 +183,19 @@ export class MailService {
   async recordDelay(bounceAddress: string): Promise<boolean> {
     const outboxEmailId = outboxIdFromAddress(this.config.SECRET_KEY, 'bounce', bounceAddress);
     return outboxEmailId !== null && this.outbox.recordDelay(outboxEmailId);
+  }
+
+  /**
+   * A feedback-loop report (a reader pressed "this is spam"), for the inbound module: ends the
+   * subscriptions of the email it names, stops subscribed mail to that reader, and counts it.
+   */
+  recordComplaint(complaint: Complaint): Promise<ComplaintOutcome> {
+    return this.complaints.record(complaint);
+  }
+
+  /** How many complaints arrived since that instant (ever, without one). */
+  countComplaints(since?: Date): Promise<number> {
+    return this.complaints.countSince(since);
   }
 
   /**

@@ -49,9 +49,9 @@ export class OutboxSender implements OnModuleDestroy {
       const now = this.clock.now();
       const claimed = await this.rows.claimDue(now, new Date(now.getTime() + LEASE_MS), BATCH_SIZE);
       if (claimed.length === 0) return result;
-      const suppressed = await this.suppressions.suppressedAmong(claimed.map((email) => email.toAddress));
+      const withheld = await this.suppressions.withheldAmong(claimed);
       await runConcurrently(claimed, this.transport.concurrency, async (email) => {
-        result[await this.deliver(email, suppressed, gate)] += 1;
+        result[await this.deliver(email, withheld, gate)] += 1;
       });
     }
   }
@@ -62,10 +62,10 @@ export class OutboxSender implements OnModuleDestroy {
 
   private async deliver(
     email: OutboxEmailEntity,
-    suppressed: Set<string>,
+    withheld: Set<string>,
     gate: SendGate,
   ): Promise<keyof FlushResult> {
-    if (suppressed.has(email.toAddress.toLowerCase())) {
+    if (withheld.has(email.id)) {
       await this.rows.endAttempt(email.id, { status: 'suppressed' });
       return 'suppressed';
     }

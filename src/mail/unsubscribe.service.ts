@@ -34,8 +34,12 @@ export class UnsubscribeService {
   }
 
   /** Ends the token's subscriptions; already-ended ones are fine (a second click, a retry). */
-  async unsubscribe(token: string): Promise<number> {
-    const target = this.check(token);
+  unsubscribe(token: string): Promise<number> {
+    return this.end(this.check(token));
+  }
+
+  /** Ends the subscriptions an email belongs to (a complaint about it); returns how many were live. */
+  async end(target: UnsubscribeTarget): Promise<number> {
     const ids =
       'emailId' in target ? await this.outbox.subscriptionIdsOf(target.emailId) : target.subscriptionIds;
     let removed = 0;

@@ -1,12 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AccountsService } from '../accounts/accounts.service';
 import { DomainError } from '../common/errors';
-import { newId } from '../common/ids';
+import { newId, sha256Hex } from '../common/ids';
 import { MailService } from '../mail/mail.service';
 import { OutboxService } from '../mail/outbox.service';
 import { AcknowledgementsService } from './acknowledgements.service';
 import { BouncesService } from './bounces.service';
+import { ComplaintsService, ComplaintVerdict } from './complaints.service';
 import { entryIdOfDedupKey } from './domain/outbox-context';
+import { parseFeedbackReport } from './domain/parse-feedback-report';
 import { InboundMail, parseInboundMail } from './parse-inbound-mail';
 import { CommandOutcome, ReplyCommandsService } from './reply-commands.service';
 import { ForgedAddressError } from './support-errors';
@@ -27,11 +29,13 @@ export interface Envelope {
 export type InboundOutcome =
   | { kind: 'message'; threadId: string; messageId: string; isNew: boolean }
   | { kind: 'bounce'; verdict: 'permanent' | 'temporary' | 'unknown' }
+  | { kind: 'complaint'; verdict: ComplaintVerdict }
   | CommandOutcome;
 
 /**
- * Mail that reaches us (SMTP or webhook): a DSN for a bounce address, then a reply command (pause,
- * stop, weekly…) to one of our emails, otherwise a support message.
+ * Mail that reaches us (SMTP or webhook): a DSN for a bounce address, then a feedback report (a
+ * complaint) to any address, then a reply command (pause, stop, weekly…) to one of our emails,
+ * otherwise a support message.
  */
 @Injectable()
 export class InboundMailService {
@@ -43,6 +47,7 @@ export class InboundMailService {
     private readonly outbox: OutboxService,
     private readonly accounts: AccountsService,
     private readonly bounces: BouncesService,
+    private readonly complaints: ComplaintsService,
     private readonly acknowledgements: AcknowledgementsService,
     private readonly commands: ReplyCommandsService,
   ) {}
@@ -62,8 +67,14 @@ export class InboundMailService {
       this.checkRecipient(address),
     );
     const bounce = recipients.find((address) => address.kind === 'bounce');
-    if (bounce?.kind === 'bounce')
+    const report = parseFeedbackReport(mail);
+    if (bounce?.kind === 'bounce' && !report)
       return { kind: 'bounce', verdict: await this.bounces.handle(bounce.address, mail) };
+    if (report) {
+      const ours = recipients.flatMap((address) => (address.kind === 'plain' ? [] : [address.address]));
+      const reportId = mail.messageId ?? sha256Hex(raw);
+      return { kind: 'complaint', verdict: await this.complaints.handle(report, reportId, ours) };
+    }
     const reply = recipients.find((address) => address.kind === 'reply');
     const returnPath = envelope ? envelope.mailFrom : mail.returnPath;
     const command =

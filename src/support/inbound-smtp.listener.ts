@@ -4,6 +4,7 @@ import { SMTPServer, SMTPServerDataStream, SMTPServerSession } from 'smtp-server
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
 import { InboundMailService } from './inbound-mail.service';
+import { InboundTlsFiles, TlsPair } from './inbound-tls-files';
 import { ForgedAddressError } from './support-errors';
 
 type Reply = (error?: Error | null) => void;
@@ -12,11 +13,15 @@ type Reply = (error?: Error | null) => void;
  * The SMTP listener for replies and bounces (role `serve`, INBOUND_SMTP_PORT set). Refusals happen
  * in the SMTP dialogue, so nothing is stored for them: a forged token at RCPT (550), a message over
  * INBOUND_MAX_BYTES (552). A failure of ours is temporary (451) so that the sender retries.
+ * With INBOUND_TLS_CERT/KEY it offers STARTTLS (offered, not required: RFC 3207 forbids a public MX to
+ * insist), with the files read again when they change. AUTH is never offered: no one logs in to an MX,
+ * and credentials must not cross it, in plain text or not.
  */
 @Injectable()
 export class InboundSmtpListener implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(InboundSmtpListener.name);
   private server: SMTPServer | null = null;
+  private tlsFiles: InboundTlsFiles | null = null;
   private readonly domain: string;
 
   constructor(
@@ -33,11 +38,13 @@ export class InboundSmtpListener implements OnApplicationBootstrap, OnApplicatio
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.INBOUND_SMTP_PORT) return;
+    const tls = this.loadTls();
     const server = new SMTPServer({
       name: this.domain,
       banner: 'Tidings',
       authOptional: true,
-      disabledCommands: ['AUTH', 'STARTTLS'],
+      disabledCommands: tls ? ['AUTH'] : ['AUTH', 'STARTTLS'],
+      ...(tls ? { cert: tls.cert, key: tls.key } : {}),
       size: this.config.INBOUND_MAX_BYTES,
       logger: false,
       closeTimeout: 5000,
@@ -50,13 +57,32 @@ export class InboundSmtpListener implements OnApplicationBootstrap, OnApplicatio
       server.listen(this.config.INBOUND_SMTP_PORT, this.config.INBOUND_SMTP_HOST, resolve);
     });
     this.server = server;
-    this.logger.log(`inbound SMTP on ${this.config.INBOUND_SMTP_HOST}:${this.port}`);
+    this.tlsFiles?.watch((result) => this.onTlsChange(server, result));
+    const security = tls ? `with STARTTLS (${tls.summary})` : 'without TLS';
+    this.logger.log(`inbound SMTP on ${this.config.INBOUND_SMTP_HOST}:${this.port} ${security}`);
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.tlsFiles?.close();
     const server = this.server;
     this.server = null;
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  private loadTls(): TlsPair | null {
+    const { INBOUND_TLS_CERT: cert, INBOUND_TLS_KEY: key } = this.config;
+    if (!cert || !key) return null;
+    this.tlsFiles = new InboundTlsFiles(cert, key);
+    return this.tlsFiles.load();
+  }
+
+  private onTlsChange(server: SMTPServer, result: TlsPair | Error): void {
+    if (result instanceof Error)
+      return this.logger.warn(
+        `inbound TLS files changed but not reloaded, the previous pair stays: ${result.message}`,
+      );
+    server.updateSecureContext({ cert: result.cert, key: result.key });
+    this.logger.log(`inbound TLS certificate reloaded (${result.summary})`);
   }
 
   private checkRecipient(address: string, reply: Reply): void {

@@ -15,11 +15,16 @@ export interface InboundMail {
   headers: Map<string, string>;
   /** Recipients named in the headers, for the webhook, which has no SMTP envelope. */
   headerRecipients: string[];
-  /** Report parts (message/delivery-status) as text, for DSNs. */
+  /**
+   * Report parts as text: message/delivery-status (DSNs), message/feedback-report (complaints) and the
+   * original message or its headers that reports carry.
+   */
   parts: Array<{ mimeType: string; content: string }>;
 }
 
 const MAX_TEXT = 1_000_000;
+const REPORT_PARTS =
+  /^(message\/(global-)?delivery-status|message\/feedback-report|message\/rfc822|text\/rfc822-headers)$/;
 
 export async function parseInboundMail(raw: Buffer): Promise<InboundMail> {
   const email = await PostalMime.parse(raw, { forceRfc822Attachments: true });
@@ -39,7 +44,7 @@ export async function parseInboundMail(raw: Buffer): Promise<InboundMail> {
     headers,
     headerRecipients: headerRecipients(email),
     parts: email.attachments
-      .filter((part) => /^message\/(global-)?delivery-status$/.test(part.mimeType))
+      .filter((part) => REPORT_PARTS.test(part.mimeType))
       .map((part) => ({ mimeType: part.mimeType, content: asText(part.content) })),
   };
 }

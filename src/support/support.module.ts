@@ -5,6 +5,7 @@ import { FeedsModule } from '../feeds/feeds.module';
 import { MailModule } from '../mail/mail.module';
 import { AcknowledgementsService } from './acknowledgements.service';
 import { BouncesService } from './bounces.service';
+import { ComplaintsService } from './complaints.service';
 import { InboundMailService } from './inbound-mail.service';
 import { ReplyCommandsService } from './reply-commands.service';
 import { SupportAcknowledgementEntity } from './support-acknowledgement.entity';
@@ -25,6 +26,7 @@ import { SupportService } from './support.service';
     SupportRepository,
     InboundMailService,
     BouncesService,
+    ComplaintsService,
     AcknowledgementsService,
     ReplyCommandsService,
     SupportService,

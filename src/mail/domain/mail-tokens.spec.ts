@@ -1,3 +1,4 @@
+import { signToken } from '../../common/signed-token';
 import { listHeaders, quotePhrase } from './list-headers';
 import {
   outboxIdFromAddress,
@@ -18,6 +19,22 @@ describe('signed addresses', () => {
     expect(outboxIdFromAddress(key, 'bounce', `<${address}>`)).toBe(rowId);
   });
 
+  it('survive servers that fold the case of the local part', () => {
+    for (const purpose of ['bounce', 'reply'] as const) {
+      const address = signedAddress(key, purpose, rowId, 'Tidings.Example');
+      expect(address).toBe(address.replace(/@.*/, '').toLowerCase() + '@Tidings.Example');
+      for (const folded of [address.toLowerCase(), address.toUpperCase(), `<${address.toUpperCase()}>`])
+        expect(outboxIdFromAddress(key, purpose, folded)).toBe(rowId);
+    }
+  });
+
+  it('still read the case-sensitive addresses sent before, as sent', () => {
+    const legacy = `reply-${signToken(key, 'reply', rowId, { macBytes: 10 })}@tidings.example`;
+    expect(outboxIdFromAddress(key, 'reply', legacy)).toBe(rowId);
+    expect(outboxIdFromAddress(key, 'bounce', legacy.replace('reply-', 'bounce-'))).toBeNull();
+    expect(outboxIdFromAddress(key, 'reply', legacy.toLowerCase())).toBeNull();
+  });
+
   it('refuse another purpose, a changed id, another key and junk', () => {
     const reply = signedAddress(key, 'reply', rowId, 'tidings.example');
     expect(outboxIdFromAddress(key, 'bounce', reply)).toBeNull();
@@ -25,8 +42,10 @@ describe('signed addresses', () => {
     expect(outboxIdFromAddress('x'.repeat(32), 'reply', reply)).toBeNull();
     const [local, domain] = reply.split('@');
     const [, signature] = local.split('.');
-    const other = Buffer.from('01KAQZ4V1J8K9X2M3N4P5Q6R7T').toString('base64url');
+    const other = '01kaqz4v1j8k9x2m3n4p5q6r7t';
     expect(outboxIdFromAddress(key, 'reply', `reply-${other}.${signature}@${domain}`)).toBeNull();
+    const legacyPayload = Buffer.from(rowId).toString('base64url');
+    expect(outboxIdFromAddress(key, 'reply', `reply-${legacyPayload}.${signature}@${domain}`)).toBeNull();
     for (const junk of ['', 'reply-@x', 'reply-a.b', 'someone@example.com', '\r\nreply-x.y@z'])
       expect(outboxIdFromAddress(key, 'reply', junk)).toBeNull();
   });
@@ -36,7 +55,7 @@ describe('readSignedAddress', () => {
   it('tells our addresses, forged ones and everyone else apart', () => {
     const reply = signedAddress(key, 'reply', rowId, 'tidings.example');
     expect(readSignedAddress(key, reply)).toEqual({ purpose: 'reply', outboxId: rowId });
-    expect(readSignedAddress(key, reply.toUpperCase().replace('REPLY-', 'Reply-'))).toEqual({
+    expect(readSignedAddress(key, reply.replace(/\.[a-z2-7]/, '.a'))).toEqual({
       purpose: 'reply',
       outboxId: null,
     });

@@ -1,10 +1,18 @@
-import { signToken, verifyToken } from '../../common/signed-token';
+import {
+  signCaseInsensitiveToken,
+  signToken,
+  verifyCaseInsensitiveToken,
+  verifyToken,
+} from '../../common/signed-token';
 
 /**
  * The signed values in our emails. Bounce (VERP) and reply addresses carry the outbox row's id in their
  * local part, which RFC 5321 caps at 64 characters: hence a short (80-bit) signature there, still far
- * beyond guessing. Unsubscribe links in headers name the email (whose row lists its subscriptions), which
- * keeps them short however many feeds a digest has; links in a digest's body name one subscription.
+ * beyond guessing. Some servers lower-case local parts, so addresses carry the row id (a ULID, whose
+ * letters are case-blind) and a base32 signature, all in lower case; addresses made before that (a
+ * case-sensitive base64url token) are still read, in the case they were sent with.
+ * Unsubscribe links in headers name the email (whose row lists its subscriptions), which keeps them
+ * short however many feeds a digest has; links in a digest's body name one subscription.
  */
 export type AddressPurpose = 'bounce' | 'reply';
 
@@ -16,7 +24,7 @@ export function signedAddress(
   outboxId: string,
   domain: string,
 ): string {
-  return `${purpose}-${signToken(key, purpose, outboxId, ADDRESS_MAC)}@${domain}`;
+  return `${purpose}-${signCaseInsensitiveToken(key, purpose, outboxId, ADDRESS_MAC)}@${domain}`;
 }
 
 /** The outbox row id in an address we made for this purpose, or null. */
@@ -36,7 +44,8 @@ export function readSignedAddress(
   const match = /^<?(reply|bounce)-([^@\s]*)@[^@>\s]+>?$/i.exec(address.trim());
   if (!match) return null;
   const purpose = match[1].toLowerCase() as AddressPurpose;
-  return { purpose, outboxId: verifyToken(key, purpose, match[2], ADDRESS_MAC) };
+  const rowId = verifyCaseInsensitiveToken(key, purpose, match[2], ADDRESS_MAC)?.toUpperCase();
+  return { purpose, outboxId: rowId ?? verifyToken(key, purpose, match[2], ADDRESS_MAC) };
 }
 
 /** What an unsubscribe link ends: the subscriptions stored with one email (headers), or named ones. */

@@ -1,3 +1,5 @@
+import { parseHeaderFields } from './header-fields';
+
 /**
  * Reads a delivery status notification (RFC 3464: a multipart/report whose message/delivery-status
  * part holds one block of fields per recipient). Permanent failures are `Status: 5.x.x` with
@@ -45,7 +47,7 @@ function recipientsOfReport(content: string): DsnRecipient[] {
   const blocks = content
     .replace(/\r\n/g, '\n')
     .split(/\n[ \t]*\n/)
-    .map(parseFields);
+    .map(parseHeaderFields);
   return blocks
     .filter((fields) => fields.has('status') && (fields.has('final-recipient') || fields.has('action')))
     .flatMap((fields): DsnRecipient[] => {
@@ -60,22 +62,6 @@ function recipientsOfReport(content: string): DsnRecipient[] {
         },
       ];
     });
-}
-
-/** `Name: value` lines with folded continuations, keys lower-cased; the first occurrence wins. */
-function parseFields(block: string): Map<string, string> {
-  const fields = new Map<string, string>();
-  let last: string | null = null;
-  for (const line of block.split('\n')) {
-    if (/^[ \t]/.test(line) && last) {
-      fields.set(last, `${fields.get(last)} ${line.trim()}`);
-      continue;
-    }
-    const match = /^([A-Za-z][A-Za-z0-9-]*)[ \t]*:[ \t]*(.*)$/.exec(line);
-    last = match && !fields.has(match[1].toLowerCase()) ? match[1].toLowerCase() : null;
-    if (match && last) fields.set(last, match[2].trim());
-  }
-  return fields;
 }
 
 /** `rfc822; reader@example.com` → `reader@example.com`. */

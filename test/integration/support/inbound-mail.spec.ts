@@ -2,6 +2,7 @@ import { AccountsService, User } from '../../../src/accounts/accounts.service';
 import { MailService } from '../../../src/mail/mail.service';
 import { OutboxService } from '../../../src/mail/outbox.service';
 import { BillingService } from '../../../src/billing/billing.service';
+import { signToken } from '../../../src/common/signed-token';
 import { signedAddress } from '../../../src/mail/domain/mail-tokens';
 import { SuppressionList } from '../../../src/mail/suppression-list';
 import { SupportService } from '../../../src/support/support.service';
@@ -335,6 +336,45 @@ describe.each(cases)('support by email on $dialect through $transport', ({ diale
     expect(await get(OutboxService).findById(soft.id)).toMatchObject({ status: 'sent', softBounces: 1 });
     expect(await threadsFrom('MAILER-DAEMON@mx.example.com')).toEqual([]);
     expect(await get(OutboxService).liftSuppression(reader.email)).toBe(0);
+  });
+
+  it('reads reply and bounce addresses whose case a server folded, and those sent before the change', async () => {
+    const email = await emailedEntry('Case folded');
+    const legacy = `reply-${signToken(key, 'reply', email.id, { macBytes: 10 })}@${domain}`;
+    const replies = [email.replyTo.toLowerCase(), email.replyTo.toUpperCase(), legacy];
+    for (const [n, to] of replies.entries())
+      expect(
+        await deliver(
+          { from: reader.email, to, messageId: `<fold${n}-${via}@mua.example>` },
+          { from: reader.email, to: [to] },
+        ),
+      ).toEqual({ accepted: true });
+    const threads = (await get(SupportService).listThreads()).filter(
+      (t) => t.contextOutboxEmailId === email.id,
+    );
+    expect(threads).toHaveLength(1);
+    const { messages } = await get(SupportService).getThread(threads[0].id);
+    expect(messages.map((m) => m.messageId)).toEqual(replies.map((_, n) => `<fold${n}-${via}@mua.example>`));
+    expect(
+      await deliver(
+        { from: reader.email, to: legacy.toLowerCase() },
+        { from: reader.email, to: [legacy.toLowerCase()] },
+      ),
+    ).toEqual({
+      accepted: false,
+      code: via === 'SMTP' ? 550 : 422,
+    });
+
+    const bounced = await emailedEntry('Case folded bounce');
+    const upper = bounced.bounceTo.toUpperCase();
+    const dsn = {
+      from: 'MAILER-DAEMON@mx.example.com',
+      to: upper,
+      headers: { 'Content-Type': 'multipart/report; report-type=delivery-status; boundary="DSN"' },
+      text: `--DSN\nContent-Type: message/delivery-status\n\nReporting-MTA: dns; mx.example.com\n\nFinal-Recipient: rfc822; ${reader.email}\nAction: delayed\nStatus: 4.4.7\n\n--DSN--\n`,
+    };
+    expect(await deliver(dsn, { from: '', to: [upper] })).toEqual({ accepted: true });
+    expect(await get(OutboxService).findById(bounced.id)).toMatchObject({ softBounces: 1 });
   });
 
   it('keeps one thread and one copy per message when many arrive at once', async () => {
