@@ -17,6 +17,7 @@ describe('canonicalLink', () => {
 
   it('keeps parameters that choose the page, sorted', () => {
     expect(canonicalLink('https://news.example/item?id=42&utm_source=x')).toBe('news.example/item?id=42');
+    expect(canonicalLink('https://news.example:8443/item?id=42')).toBe('news.example:8443/item?id=42');
     expect(canonicalLink('https://news.example/view?p=2&id=42')).toBe(
       canonicalLink('https://news.example/view?id=42&p=2'),
     );

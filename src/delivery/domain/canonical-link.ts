@@ -1,3 +1,5 @@
+import { comparableUrl } from '../../common/comparable-url';
+
 /**
  * Query parameters that only track who clicked where, never which page is shown. Names from the global
  * rules of ClearURLs (the browser extension's rule set) and from Firefox's query-stripping list; whole
@@ -75,24 +77,19 @@ export function isTrackingParameter(name: string): boolean {
 
 /**
  * The address of the page a link shows, the same however an aggregator or newsletter dressed it:
- * without tracking parameters, fragment, scheme, `www.`, default port or trailing slash, with the
- * remaining parameters sorted. Null when the link is not an http(s) URL, or names only a site's front
- * page (feeds that link every post to their home page would otherwise make every post the same story).
+ * without tracking parameters, with the remaining ones sorted, and spelled as `comparableUrl` compares
+ * URLs (no scheme, fragment, `www.`, default port or trailing slash). Null when the link is not an
+ * http(s) URL, or names only a site's front page (feeds that link every post to their home page would
+ * otherwise make every post the same story).
  */
 export function canonicalLink(link: string | null): string | null {
-  if (!link) return null;
-  let url: URL;
-  try {
-    url = new URL(link.trim());
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  const key = link ? comparableUrl(link, pageQuery) : null;
+  return key && /[/?]/.test(key) ? key : null;
+}
+
+function pageQuery(url: URL): string {
   const parameters = [...url.searchParams]
     .filter(([name]) => !isTrackingParameter(name))
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const path = url.pathname.replace(/\/+$/, '');
-  if (path === '' && parameters.length === 0) return null;
-  const query = parameters.length ? `?${new URLSearchParams(parameters).toString()}` : '';
-  return `${url.hostname.replace(/^www\./, '')}${path}${query}`;
+  return parameters.length ? `?${new URLSearchParams(parameters).toString()}` : '';
 }
