@@ -1,5 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { AccountsService } from '../accounts/accounts.service';
+import { SignInService } from '../accounts/sign-in.service';
 import { NotFoundError, ValidationError } from '../common/errors';
 import { newId } from '../common/ids';
 import { CONFIG } from '../config/config.module';
@@ -32,14 +33,22 @@ export interface LedgerLine {
 
 /** The billing door for other modules and the CLI: balances, grants, spends, the ledger check, buying. */
 @Injectable()
-export class BillingService {
+export class BillingService implements OnModuleInit {
   constructor(
     private readonly ledger: LedgerRepository,
     private readonly stripe: StripeClient,
     private readonly accounts: AccountsService,
     private readonly outbox: OutboxService,
+    private readonly signIn: SignInService,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
+
+  /** An account made by a sign-in link starts with the free credits (the CLI grants its own). */
+  onModuleInit(): void {
+    this.signIn.onSignedUp(async (user) => {
+      await this.grantStarterCredits(user.id);
+    });
+  }
 
   /** The free credits of a new account (STARTER_CREDITS unless told); granted once per user. */
   async grantStarterCredits(userId: string, credits = this.config.STARTER_CREDITS): Promise<boolean> {

@@ -31,3 +31,8 @@ export class UnauthorizedError extends DomainError {
 export class ForbiddenError extends DomainError {
   readonly httpStatus = 403;
 }
+
+/** Something that existed and is no longer usable (a used or expired sign-in link). */
+export class GoneError extends DomainError {
+  readonly httpStatus = 410;
+}

@@ -1,12 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { Clock } from '../common/clock';
-import { isUniqueViolation } from '../common/zod-errors';
 import { SafeHttpClient } from '../fetcher/safe-http-client';
 import { decodeHtmlBytes } from './decode-html-bytes';
 import { extractArticle } from './extract-article';
 import { ExtractedArticleEntity } from './extracted-article.entity';
+import { ExtractedArticlesRepository } from './extracted-articles.repository';
 import { rewriteForEmail } from './rewrite-for-email';
 
 export interface EntryForContent {
@@ -30,7 +28,7 @@ export class EntryHtmlService {
   private readonly inFlight = new Map<string, Promise<ExtractedArticleEntity>>();
 
   constructor(
-    @InjectRepository(ExtractedArticleEntity) private readonly articles: Repository<ExtractedArticleEntity>,
+    private readonly articles: ExtractedArticlesRepository,
     private readonly http: SafeHttpClient,
     private readonly clock: Clock,
   ) {}
@@ -52,16 +50,8 @@ export class EntryHtmlService {
   }
 
   private async cachedOrExtracted(entry: EntryForContent, link: string): Promise<ExtractedArticleEntity> {
-    const cached = await this.articles.findOneBy({ entryId: entry.id });
-    if (cached) return cached;
-    const article = await this.extract(entry, link);
-    try {
-      await this.articles.insert(article);
-      return article;
-    } catch (error) {
-      if (isUniqueViolation(error)) return this.articles.findOneByOrFail({ entryId: entry.id });
-      throw error;
-    }
+    const cached = await this.articles.findByEntryId(entry.id);
+    return cached ?? this.articles.insertOrFind(await this.extract(entry, link));
   }
 
   private async extract(entry: EntryForContent, link: string): Promise<ExtractedArticleEntity> {

@@ -1,3 +1,5 @@
+import { SessionEntity } from '../accounts/session.entity';
+import { SignInTokenEntity } from '../accounts/sign-in-token.entity';
 import { UserEntity } from '../accounts/user.entity';
 import { ExtractedArticleEntity } from '../content/extracted-article.entity';
 import { DigestRunEntity } from '../delivery/digest-run.entity';
@@ -18,8 +20,6 @@ import { OutboxEmailEntity } from '../mail/outbox-email.entity';
 import { SupportAcknowledgementEntity } from '../support/support-acknowledgement.entity';
 import { SupportMessageEntity } from '../support/support-message.entity';
 import { SupportThreadEntity } from '../support/support-thread.entity';
-import { SessionEntity } from '../web/auth/session.entity';
-import { SignInTokenEntity } from '../web/auth/sign-in-token.entity';
 
 /** Every entity, registered once for the DataSource; each stays private to its own module otherwise. */
 export const entities = [

@@ -1,25 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, In, IsNull, LessThanOrEqual, Repository } from 'typeorm';
 import { newId } from '../common/ids';
-import { insertRows, placeholders, selectRows } from '../db/raw-rows';
-import { Transactions } from '../db/transactions';
-import { dedupVerdict, effectivePublished, FeedMemory } from './domain/dedup-rules';
+import { dedupVerdict, effectivePublished } from './domain/dedup-rules';
 import { entryContentHash, entryIdentityHashes, titleDateHash } from './domain/entry-identity';
 import { NormalizedEntry } from './domain/normalized-entry';
+import { EntriesRepository, EntryWrites, StoredFeed } from './entries.repository';
 import { EntryEntity } from './entry.entity';
 
 export type Entry = Readonly<EntryEntity>;
 
-/** How many of a feed's newest entries the dedup rules and the poll interval look at. */
-const MEMORY_DEPTH = 10;
-
+/** A feed's entries: stored once per identity, judged by the dedup rules, remembered for ever. */
 @Injectable()
 export class EntriesService {
-  constructor(
-    @InjectRepository(EntryEntity) private readonly entries: Repository<EntryEntity>,
-    private readonly transactions: Transactions,
-  ) {}
+  constructor(private readonly repository: EntriesRepository) {}
 
   /**
    * Stores a feed's entries and returns the new ones (in feed order). Known identities are updated in
@@ -40,54 +32,20 @@ export class EntriesService {
       (entry, index) => byIdentity.has(identities[index]) || byIdentity.set(identities[index], entry),
     );
     if (byIdentity.size === 0) return [];
-    return this.transactions.run(async (manager) => {
-      const repository = manager.getRepository(EntryEntity);
-      const titleDates = new Map(
-        [...byIdentity].map(([identity, entry]) => [identity, titleDateHash(entry)]),
-      );
-      const { known, memory } = await this.feedMemory(
-        manager,
-        feedId,
-        byIdentity.keys(),
-        titleDates.values(),
-      );
-      const inserted: EntryEntity[] = [];
-      for (const [identityHash, entry] of byIdentity) {
-        const contentHash = entryContentHash(entry);
-        const existing = known.get(identityHash);
-        if (existing) {
-          if (existing.contentHash !== contentHash)
-            await repository.update({ id: existing.id }, { ...columns(entry, now), contentHash });
-          continue;
-        }
-        const titleDate = titleDates.get(identityHash)!;
-        const verdict = dedupVerdict(
-          { identityHash, titleDateHash: titleDate, published: entry.published },
-          memory,
-          now,
-        );
-        inserted.push(
-          repository.create({
-            id: newId(),
-            feedId,
-            identityHash,
-            titleDateHash: titleDate,
-            dedupVerdict: verdict,
-            firstSeenAt: now,
-            deliveryPlannedAt: options.deliver && verdict === 'new' ? null : now,
-            ...columns(entry, now),
-            contentHash,
-          }),
-        );
-      }
-      await insertRows(manager, EntryEntity, inserted);
-      return inserted.filter((entry) => entry.dedupVerdict === 'new');
-    });
+    const titleDates = new Map([...byIdentity].map(([identity, entry]) => [identity, titleDateHash(entry)]));
+    const asked = {
+      identities: [...byIdentity.keys()],
+      titleDates: [...new Set([...titleDates.values()].filter((hash): hash is string => hash !== null))],
+    };
+    const inserted = await this.repository.store(feedId, asked, (stored) =>
+      writesFor(feedId, byIdentity, titleDates, stored, now, options.deliver),
+    );
+    return inserted.filter((entry) => entry.dedupVerdict === 'new');
   }
 
   /** The delivery planner has handled these entries (their emails and digest items exist). */
-  async markDeliveryPlanned(entryIds: readonly string[], at: Date): Promise<void> {
-    if (entryIds.length > 0) await this.entries.update({ id: In([...entryIds]) }, { deliveryPlannedAt: at });
+  markDeliveryPlanned(entryIds: readonly string[], at: Date): Promise<void> {
+    return this.repository.markDeliveryPlanned(entryIds, at);
   }
 
   /**
@@ -95,71 +53,56 @@ export class EntriesService {
    * between storing and delivering them (a crash, a restart). Oldest first, at most `limit`.
    */
   awaitingDelivery(seenBefore: Date, limit: number): Promise<Entry[]> {
-    return this.entries.find({
-      where: { deliveryPlannedAt: IsNull(), firstSeenAt: LessThanOrEqual(seenBefore) },
-      order: { firstSeenAt: 'ASC', id: 'ASC' },
-      take: limit,
-    });
+    return this.repository.awaitingDelivery(seenBefore, limit);
   }
 
   /** When the feed's newest entries were published, newest first: how often it really publishes. */
-  async recentPublicationTimes(feedId: string): Promise<Date[]> {
-    return newestPublished(this.entries.manager, feedId);
+  recentPublicationTimes(feedId: string): Promise<Date[]> {
+    return this.repository.newestPublished(feedId);
   }
 
   findByIds(ids: readonly string[]): Promise<Entry[]> {
-    return ids.length ? this.entries.findBy({ id: In([...ids]) }) : Promise.resolve([]);
-  }
-
-  /** What the dedup rules need to know of the feed's stored entries: two indexed queries. */
-  private async feedMemory(
-    manager: EntityManager,
-    feedId: string,
-    identities: Iterable<string>,
-    titleDates: Iterable<string | null>,
-  ): Promise<{ known: Map<string, EntryEntity>; memory: FeedMemory }> {
-    const identityList = [...identities];
-    const titleDateList = [...new Set([...titleDates].filter((hash): hash is string => hash !== null))];
-    const sameTitleDate = titleDateList.length
-      ? ` OR title_date_hash IN (${placeholders(titleDateList.length)})`
-      : '';
-    const [matching, newest] = await Promise.all([
-      selectRows(
-        manager,
-        EntryEntity,
-        'SELECT id, identity_hash, content_hash, title_date_hash FROM entries ' +
-          `WHERE feed_id = ? AND (identity_hash IN (${placeholders(identityList.length)})${sameTitleDate})`,
-        [feedId, ...identityList, ...titleDateList],
-      ),
-      newestPublished(manager, feedId),
-    ]);
-    const isAsked = new Set(identityList);
-    const isAskedTitleDate = new Set(titleDateList);
-    const known = matching.filter((entry) => isAsked.has(entry.identityHash));
-    return {
-      known: new Map(known.map((entry) => [entry.identityHash, entry])),
-      memory: {
-        knownIdentities: new Set(known.map((entry) => entry.identityHash)),
-        knownTitleDates: new Set(
-          matching
-            .map((entry) => entry.titleDateHash)
-            .filter((hash): hash is string => hash !== null && isAskedTitleDate.has(hash)),
-        ),
-        newestPublished: newest,
-      },
-    };
+    return this.repository.findByIds(ids);
   }
 }
 
-async function newestPublished(manager: EntityManager, feedId: string): Promise<Date[]> {
-  const rows = await selectRows(
-    manager,
-    EntryEntity,
-    'SELECT published_at FROM entries WHERE feed_id = ? AND published_at IS NOT NULL ' +
-      `ORDER BY published_at DESC LIMIT ${MEMORY_DEPTH}`,
-    [feedId],
-  );
-  return rows.map((row) => row.publishedAt!);
+/** Edited known entries are rewritten; unknown ones are stored with the dedup rules' verdict. */
+function writesFor(
+  feedId: string,
+  byIdentity: ReadonlyMap<string, NormalizedEntry>,
+  titleDates: ReadonlyMap<string, string | null>,
+  { known, memory }: StoredFeed,
+  now: Date,
+  deliver: boolean,
+): EntryWrites {
+  const writes: EntryWrites = { edited: [], inserted: [] };
+  for (const [identityHash, entry] of byIdentity) {
+    const contentHash = entryContentHash(entry);
+    const existing = known.get(identityHash);
+    if (existing) {
+      if (existing.contentHash !== contentHash)
+        writes.edited.push({ id: existing.id, values: { ...columns(entry, now), contentHash } });
+      continue;
+    }
+    const titleDate = titleDates.get(identityHash)!;
+    const verdict = dedupVerdict(
+      { identityHash, titleDateHash: titleDate, published: entry.published },
+      memory,
+      now,
+    );
+    writes.inserted.push({
+      id: newId(),
+      feedId,
+      identityHash,
+      titleDateHash: titleDate,
+      dedupVerdict: verdict,
+      firstSeenAt: now,
+      deliveryPlannedAt: deliver && verdict === 'new' ? null : now,
+      ...columns(entry, now),
+      contentHash,
+    });
+  }
+  return writes;
 }
 
 function columns(entry: NormalizedEntry, now: Date) {

@@ -13,6 +13,8 @@ export interface ParseJob {
 
 /** What a worker posts back: the feed, the reason it is not a feed, or an unexpected failure. */
 export type ParseOutcome = { feed: NormalizedFeed } | { parseError: string } | { failure: string };
+/** What a worker posts once its modules are loaded: a parse's time starts only on a ready thread. */
+export type WorkerMessage = ParseOutcome | { ready: true };
 
 export interface FeedParserOptions {
   /** Worker threads; 0 parses on the calling thread (no time or memory budget then). */
@@ -32,6 +34,7 @@ interface QueuedParse extends ParseJob {
 
 interface ParseThread {
   worker: Worker;
+  isReady: boolean;
   job: QueuedParse | null;
   timer?: NodeJS.Timeout;
 }
@@ -85,8 +88,15 @@ export class FeedParser implements OnModuleDestroy {
 
   private dispatch(): void {
     while (this.queue.length > 0) {
-      const thread = this.threads.find((candidate) => candidate.job === null) ?? this.spawn();
-      if (!thread) return;
+      const thread = this.threads.find((candidate) => candidate.isReady && candidate.job === null);
+      if (!thread) {
+        let booting = this.threads.filter((candidate) => !candidate.isReady).length;
+        while (booting < this.queue.length && this.threads.length < this.options.workers) {
+          this.spawn();
+          booting += 1;
+        }
+        return;
+      }
       const job = this.queue.shift()!;
       thread.job = job;
       thread.timer = setTimeout(
@@ -99,14 +109,19 @@ export class FeedParser implements OnModuleDestroy {
     }
   }
 
-  private spawn(): ParseThread | null {
-    if (this.threads.length >= this.options.workers) return null;
+  /** Starts a thread; it takes work once it says it is ready. */
+  private spawn(): void {
     const worker = new Worker(this.script!, {
       resourceLimits: { maxOldGenerationSizeMb: this.maxMemoryMb },
     });
     worker.unref();
-    const thread: ParseThread = { worker, job: null };
-    worker.on('message', (outcome: ParseOutcome) => this.settle(thread, outcome));
+    const thread: ParseThread = { worker, isReady: false, job: null };
+    worker.on('message', (message: WorkerMessage) => {
+      if ('ready' in message) {
+        thread.isReady = true;
+        this.dispatch();
+      } else this.settle(thread, message);
+    });
     worker.on('error', (error: Error & { code?: string }) =>
       this.replace(
         thread,
@@ -117,7 +132,6 @@ export class FeedParser implements OnModuleDestroy {
     );
     worker.on('exit', () => this.replace(thread, 'the parser stopped'));
     this.threads.push(thread);
-    return thread;
   }
 
   private settle(thread: ParseThread, outcome: ParseOutcome): void {
@@ -137,6 +151,9 @@ export class FeedParser implements OnModuleDestroy {
     const index = this.threads.indexOf(thread);
     if (index < 0) return;
     this.threads.splice(index, 1);
+    // A thread that dies before it is ready fails the oldest waiting feed, so a thread that can never
+    // start fails feeds one by one instead of holding them all.
+    if (!thread.isReady) thread.job = this.queue.shift() ?? null;
     void this.stop(thread, new FeedParseError(reason));
     this.dispatch();
   }

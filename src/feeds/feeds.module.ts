@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FeedEntity } from './feed.entity';
+import { FeedsRepository } from './feeds.repository';
 import { FeedsService } from './feeds.service';
 import { OpmlService } from './opml.service';
 import { SubscriptionChangesService } from './subscription-changes.service';
@@ -8,7 +9,7 @@ import { SubscriptionEntity } from './subscription.entity';
 
 @Module({
   imports: [TypeOrmModule.forFeature([FeedEntity, SubscriptionEntity])],
-  providers: [FeedsService, OpmlService, SubscriptionChangesService],
+  providers: [FeedsService, FeedsRepository, OpmlService, SubscriptionChangesService],
   exports: [FeedsService, OpmlService, SubscriptionChangesService],
 })
 export class FeedsModule {}

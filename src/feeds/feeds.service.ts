@@ -1,15 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
 import { Clock } from '../common/clock';
 import { NotFoundError } from '../common/errors';
 import { newId, sha256Hex } from '../common/ids';
-import { isUniqueViolation, parseOrThrow } from '../common/zod-errors';
-import { selectRows } from '../db/raw-rows';
-import { Transactions } from '../db/transactions';
+import { parseOrThrow } from '../common/zod-errors';
 import { validateFeedUrl } from './domain/feed-url';
 import { SubscriptionSettings, subscriptionSettingsSchema } from './domain/subscription-settings';
 import { FeedEntity } from './feed.entity';
+import { FeedsRepository } from './feeds.repository';
 import { SubscriptionEntity } from './subscription.entity';
 
 export type Feed = Readonly<FeedEntity>;
@@ -20,14 +17,13 @@ export interface FeedSummary extends Feed {
   subscribers: number;
 }
 
+/** Feeds and who reads them: subscribing, settings, leaving, and the feeds as a list. */
 @Injectable()
 export class FeedsService {
   private readonly unsubscribeListeners: Array<(feedId: string) => Promise<void>> = [];
 
   constructor(
-    @InjectRepository(FeedEntity) private readonly feeds: Repository<FeedEntity>,
-    @InjectRepository(SubscriptionEntity) private readonly subscriptions: Repository<SubscriptionEntity>,
-    private readonly transactions: Transactions,
+    private readonly repository: FeedsRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -41,21 +37,14 @@ export class FeedsService {
     const valid = parseOrThrow(subscriptionSettingsSchema, settings);
     const now = this.clock.now();
     const feed = await this.findOrCreateFeed(feedUrl, now);
-    return this.transactions.run(async (manager) => {
-      const repository = manager.getRepository(SubscriptionEntity);
-      const existing = await repository.findOneBy({ userId, feedId: feed.id });
-      return repository.save({
-        ...(existing ?? { id: newId(), userId, feedId: feed.id, pausedAt: null, createdAt: now }),
-        ...valid,
-      });
-    });
+    return this.repository.saveSubscription(userId, feed.id, valid, now);
   }
 
   async unsubscribe(userId: string, url: string): Promise<void> {
-    const feed = await this.feeds.findOneBy({ urlHash: sha256Hex(url.trim()) });
-    const result = feed ? await this.subscriptions.delete({ userId, feedId: feed.id }) : undefined;
-    if (!result?.affected) throw new NotFoundError(`not subscribed to ${url.trim()}`);
-    await this.tellUnsubscribed(feed!.id);
+    const feed = await this.repository.findByUrlHash(sha256Hex(url.trim()));
+    const isRemoved = feed ? await this.repository.deleteSubscription({ userId, feedId: feed.id }) : false;
+    if (!feed || !isRemoved) throw new NotFoundError(`not subscribed to ${url.trim()}`);
+    await this.tellUnsubscribed(feed.id);
   }
 
   /** Told after a reader leaves a feed (push subscriptions end with the feed's last reader). */
@@ -65,46 +54,36 @@ export class FeedsService {
 
   /** Ends one subscription by id (one-click unsubscribe); false when it was already gone. */
   async removeSubscription(subscriptionId: string): Promise<boolean> {
-    const subscription = await this.subscriptions.findOneBy({ id: subscriptionId });
-    const result = subscription ? await this.subscriptions.delete({ id: subscriptionId }) : undefined;
-    if (!result?.affected) return false;
-    await this.tellUnsubscribed(subscription!.feedId);
+    const subscription = await this.repository.findSubscription({ id: subscriptionId });
+    if (!subscription || !(await this.repository.deleteSubscription({ id: subscriptionId }))) return false;
+    await this.tellUnsubscribed(subscription.feedId);
     return true;
   }
 
   async subscriptionsOfUser(userId: string): Promise<Array<Subscription & { feed: Feed }>> {
-    const subscriptions = await this.subscriptions.find({ where: { userId }, order: { createdAt: 'ASC' } });
-    const feeds = await this.feedsById(subscriptions.map((subscription) => subscription.feedId));
+    const subscriptions = await this.repository.subscriptionsOfUser(userId);
+    const feeds = await this.repository.findByIds(subscriptions.map((subscription) => subscription.feedId));
     return subscriptions.map((subscription) => ({ ...subscription, feed: feeds.get(subscription.feedId)! }));
   }
 
   /** One of the user's own subscriptions; another user's id is simply not found. */
   async subscriptionOfUser(userId: string, subscriptionId: string): Promise<Subscription & { feed: Feed }> {
-    const subscription = await this.subscriptions.findOneBy({ id: subscriptionId, userId });
+    const subscription = await this.repository.findSubscription({ id: subscriptionId, userId });
     if (!subscription) throw new NotFoundError('no such subscription');
     return { ...subscription, feed: await this.getFeed(subscription.feedId) };
   }
 
-  /** A feed's subscriptions, oldest first (read for every new entry: no query builder). */
+  /** A feed's subscriptions, oldest first. */
   subscriptionsOfFeed(feedId: string): Promise<Subscription[]> {
-    return selectRows(
-      this.subscriptions.manager,
-      SubscriptionEntity,
-      'SELECT * FROM subscriptions WHERE feed_id = ? ORDER BY created_at, id',
-      [feedId],
-    );
+    return this.repository.subscriptionsOfFeed(feedId);
   }
 
-  async listFeeds(): Promise<FeedSummary[]> {
-    const [feeds, counts] = await Promise.all([
-      this.feeds.find({ order: { createdAt: 'ASC' } }),
-      this.subscriberCounts(),
-    ]);
-    return feeds.map((feed) => ({ ...feed, subscribers: counts.get(feed.id) ?? 0 }));
+  listFeeds(): Promise<FeedSummary[]> {
+    return this.repository.listWithSubscribers();
   }
 
   async getFeed(feedId: string): Promise<Feed> {
-    const feed = await this.feeds.findOneBy({ id: feedId });
+    const feed = await this.repository.findById(feedId);
     if (!feed) throw new NotFoundError(`no feed ${feedId}`);
     return feed;
   }
@@ -113,55 +92,37 @@ export class FeedsService {
     for (const listener of this.unsubscribeListeners) await listener(feedId);
   }
 
+  /** A new feed waits for its first poll now, with no poll state yet. */
   private async findOrCreateFeed(url: string, now: Date): Promise<Feed> {
     const urlHash = sha256Hex(url);
-    const existing = await this.feeds.findOneBy({ urlHash });
-    if (existing) return existing;
-    const feed = this.feeds.create({
-      id: newId(),
-      url,
-      urlHash,
-      title: null,
-      siteUrl: null,
-      status: 'active',
-      etag: null,
-      lastModified: null,
-      bodyHash: null,
-      lastOutcome: null,
-      lastPolledAt: null,
-      nextPollAt: now,
-      errorCount: 0,
-      lastError: null,
-      failingSince: null,
-      brokenSince: null,
-      pollIntervalSeconds: null,
-      pushActiveUntil: null,
-      createdAt: now,
-      updatedAt: now,
-    });
-    try {
-      await this.feeds.insert(feed); // not save: see AccountsService.addUser
-      return feed;
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      return this.feeds.findOneByOrFail({ urlHash });
-    }
-  }
-
-  private async feedsById(ids: string[]): Promise<Map<string, Feed>> {
-    const feeds = ids.length ? await this.feeds.findBy({ id: In(ids) }) : [];
-    return new Map(feeds.map((feed) => [feed.id, feed]));
-  }
-
-  private async subscriberCounts(feedIds?: string[]): Promise<Map<string, number>> {
-    if (feedIds?.length === 0) return new Map();
-    const query = this.subscriptions
-      .createQueryBuilder('subscription')
-      .select('subscription.feed_id', 'feedId')
-      .addSelect('COUNT(*)', 'count')
-      .groupBy('subscription.feed_id');
-    if (feedIds) query.where('subscription.feed_id IN (:...feedIds)', { feedIds });
-    const rows = await query.getRawMany<{ feedId: string; count: string | number }>();
-    return new Map(rows.map((row) => [row.feedId, Number(row.count)]));
+    return (
+      (await this.repository.findByUrlHash(urlHash)) ??
+      this.repository.insertOrFind({
+        id: newId(),
+        url,
+        urlHash,
+        title: null,
+        siteUrl: null,
+        status: 'active',
+        etag: null,
+        lastModified: null,
+        bodyHash: null,
+        lastOutcome: null,
+        lastPolledAt: null,
+        nextPollAt: now,
+        errorCount: 0,
+        lastError: null,
+        failingSince: null,
+        brokenSince: null,
+        pollIntervalSeconds: null,
+        pushActiveUntil: null,
+        redirectCandidate: null,
+        redirectStreak: 0,
+        movedFrom: null,
+        movedAt: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+    );
   }
 }

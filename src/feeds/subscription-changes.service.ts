@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { In, IsNull, Not, Repository } from 'typeorm';
-import { FeedEntity } from './feed.entity';
+import { FeedsRepository } from './feeds.repository';
 import { Feed, Subscription } from './feeds.service';
-import { DeliveryMode, SubscriptionEntity } from './subscription.entity';
+import { DeliveryMode } from './subscription.entity';
 
 /**
  * Changes a reader makes to subscriptions they hold (by a reply command or a dashboard button):
@@ -12,53 +10,33 @@ import { DeliveryMode, SubscriptionEntity } from './subscription.entity';
  */
 @Injectable()
 export class SubscriptionChangesService {
-  constructor(
-    @InjectRepository(SubscriptionEntity) private readonly subscriptions: Repository<SubscriptionEntity>,
-    @InjectRepository(FeedEntity) private readonly feeds: Repository<FeedEntity>,
-  ) {}
+  constructor(private readonly repository: FeedsRepository) {}
 
   /** Those of these subscriptions that still exist and belong to the reader, with their feeds. */
   async ofUser(userId: string, ids: readonly string[]): Promise<Array<Subscription & { feed: Feed }>> {
-    if (ids.length === 0) return [];
-    const subscriptions = await this.subscriptions.find({
-      where: { id: In([...ids]), userId },
-      order: { createdAt: 'ASC', id: 'ASC' },
-    });
-    const feeds = subscriptions.length
-      ? await this.feeds.findBy({ id: In(subscriptions.map((subscription) => subscription.feedId)) })
-      : [];
-    const byId = new Map(feeds.map((feed) => [feed.id, feed]));
-    return subscriptions.map((subscription) => ({ ...subscription, feed: byId.get(subscription.feedId)! }));
+    const subscriptions = await this.repository.subscriptionsOfUserByIds(userId, ids);
+    const feeds = await this.repository.findByIds(subscriptions.map((subscription) => subscription.feedId));
+    return subscriptions.map((subscription) => ({ ...subscription, feed: feeds.get(subscription.feedId)! }));
   }
 
   /** The paused subscriptions of these readers, by reader. */
   async pausedIdsByUser(userIds: readonly string[]): Promise<Map<string, string[]>> {
-    const paused = userIds.length
-      ? await this.subscriptions.find({
-          select: { id: true, userId: true },
-          where: { userId: In([...userIds]), pausedAt: Not(IsNull()) },
-        })
-      : [];
     const byUser = new Map<string, string[]>();
-    for (const { id, userId } of paused) byUser.set(userId, [...(byUser.get(userId) ?? []), id]);
+    for (const { id, userId } of await this.repository.pausedSubscriptionsOf(userIds))
+      byUser.set(userId, [...(byUser.get(userId) ?? []), id]);
     return byUser;
   }
 
   /** Nothing is delivered for these until they resume; an already paused one keeps its date. */
-  async pause(userId: string, ids: readonly string[], at: Date): Promise<void> {
-    if (ids.length)
-      await this.subscriptions.update({ id: In([...ids]), userId, pausedAt: IsNull() }, { pausedAt: at });
+  pause(userId: string, ids: readonly string[], at: Date): Promise<void> {
+    return this.repository.updateSubscriptionsOfUser(userId, ids, { pausedAt: at }, true);
   }
 
-  async resume(userId: string, ids: readonly string[]): Promise<void> {
-    if (ids.length)
-      await this.subscriptions.update(
-        { id: In([...ids]), userId, pausedAt: Not(IsNull()) },
-        { pausedAt: null },
-      );
+  resume(userId: string, ids: readonly string[]): Promise<void> {
+    return this.repository.updateSubscriptionsOfUser(userId, ids, { pausedAt: null }, false);
   }
 
-  async setMode(userId: string, ids: readonly string[], mode: DeliveryMode): Promise<void> {
-    if (ids.length) await this.subscriptions.update({ id: In([...ids]), userId }, { mode });
+  setMode(userId: string, ids: readonly string[], mode: DeliveryMode): Promise<void> {
+    return this.repository.updateSubscriptionsOfUser(userId, ids, { mode });
   }
 }

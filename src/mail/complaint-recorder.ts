@@ -7,7 +7,7 @@ import { readSignedAddress } from './domain/mail-tokens';
 import { ComplaintRepository } from './complaint.repository';
 import { OutboxEmailEntity } from './outbox-email.entity';
 import { OutboxService } from './outbox.service';
-import { SuppressionList } from './suppression-list';
+import { SuppressionsRepository } from './suppressions.repository';
 import { UnsubscribeService } from './unsubscribe.service';
 
 /** A feedback-loop report, as the inbound module read it. */
@@ -44,7 +44,7 @@ export class ComplaintRecorder {
   constructor(
     private readonly complaints: ComplaintRepository,
     private readonly outbox: OutboxService,
-    private readonly suppressions: SuppressionList,
+    private readonly suppressions: SuppressionsRepository,
     private readonly unsubscribes: UnsubscribeService,
     private readonly clock: Clock,
     @Inject(CONFIG) private readonly config: Config,

@@ -16,7 +16,7 @@ import { OutboxEmailEntity } from './outbox-email.entity';
 import { OutboxRepository } from './outbox.repository';
 import { OutboxSender } from './outbox-sender';
 import { OutboxService } from './outbox.service';
-import { SuppressionList } from './suppression-list';
+import { SuppressionsRepository } from './suppressions.repository';
 import { UnsubscribeController } from './unsubscribe.controller';
 import { UnsubscribeService } from './unsubscribe.service';
 
@@ -32,7 +32,7 @@ import { UnsubscribeService } from './unsubscribe.service';
     OutboxRepository,
     MailService,
     EmailComposer,
-    SuppressionList,
+    SuppressionsRepository,
     UnsubscribeService,
     ComplaintRepository,
     ComplaintRecorder,

@@ -9,7 +9,7 @@ import { MailTransport, transportHeaders } from './mail-transport';
 import { OutboxEmailEntity } from './outbox-email.entity';
 import { OutboxRepository } from './outbox.repository';
 import { SendGate } from './send-gate';
-import { SuppressionList } from './suppression-list';
+import { SuppressionsRepository } from './suppressions.repository';
 
 export interface FlushResult {
   sent: number;
@@ -37,7 +37,7 @@ export class OutboxSender implements OnModuleDestroy {
   constructor(
     private readonly rows: OutboxRepository,
     @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport,
-    private readonly suppressions: SuppressionList,
+    private readonly suppressions: SuppressionsRepository,
     private readonly clock: Clock,
     @Inject(CONFIG) private readonly config: Config,
   ) {}

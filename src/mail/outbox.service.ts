@@ -8,7 +8,7 @@ import { OutboxEmailEntity } from './outbox-email.entity';
 import { OutboxRepository } from './outbox.repository';
 import { FlushResult, OutboxSender } from './outbox-sender';
 import { admitEverything, SendGate } from './send-gate';
-import { SuppressionList } from './suppression-list';
+import { SuppressionsRepository } from './suppressions.repository';
 
 export type { FlushResult };
 
@@ -45,7 +45,7 @@ export class OutboxService {
   constructor(
     private readonly rows: OutboxRepository,
     private readonly sender: OutboxSender,
-    private readonly suppressions: SuppressionList,
+    private readonly suppressions: SuppressionsRepository,
     private readonly clock: Clock,
     @Inject(CONFIG) private readonly config: Config,
   ) {}

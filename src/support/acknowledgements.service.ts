@@ -1,16 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { LessThanOrEqual, Repository } from 'typeorm';
 import { Clock } from '../common/clock';
 import { sha256Hex } from '../common/ids';
-import { isUniqueViolation } from '../common/zod-errors';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
 import { MailService } from '../mail/mail.service';
 import { decideAcknowledgement, lastAcknowledgementCutoff } from './domain/auto-reply-policy';
 import { replySubject } from './domain/message-ids';
 import { InboundMail } from './parse-inbound-mail';
-import { SupportAcknowledgementEntity } from './support-acknowledgement.entity';
+import { AcknowledgementsRepository } from './acknowledgements.repository';
 import { Message } from './support.repository';
 
 const BODY =
@@ -21,8 +18,7 @@ const BODY =
 export class AcknowledgementsService {
   constructor(
     @Inject(CONFIG) private readonly config: Config,
-    @InjectRepository(SupportAcknowledgementEntity)
-    private readonly acknowledgements: Repository<SupportAcknowledgementEntity>,
+    private readonly acknowledgements: AcknowledgementsRepository,
     private readonly mail: MailService,
     private readonly clock: Clock,
   ) {}
@@ -46,20 +42,10 @@ export class AcknowledgementsService {
     });
   }
 
-  /** Compare-and-set on the sender's last acknowledgement, so that concurrent messages send one. */
-  private async claim(address: string): Promise<boolean> {
-    const senderHash = sha256Hex(address.toLowerCase());
+  /** At most one acknowledgement per sender per week, even for messages arriving at once. */
+  private claim(address: string): Promise<boolean> {
     const now = this.clock.now();
-    try {
-      await this.acknowledgements.insert({ senderHash, lastSentAt: now });
-      return true;
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-    }
-    const result = await this.acknowledgements.update(
-      { senderHash, lastSentAt: LessThanOrEqual(lastAcknowledgementCutoff(now)) },
-      { lastSentAt: now },
-    );
-    return result.affected === 1;
+    const senderHash = sha256Hex(address.toLowerCase());
+    return this.acknowledgements.claim(senderHash, now, lastAcknowledgementCutoff(now));
   }
 }

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module';
 import { FeedsModule } from '../feeds/feeds.module';
 import { MailModule } from '../mail/mail.module';
+import { AcknowledgementsRepository } from './acknowledgements.repository';
 import { AcknowledgementsService } from './acknowledgements.service';
 import { BouncesService } from './bounces.service';
 import { ComplaintsService } from './complaints.service';
@@ -24,6 +25,7 @@ import { SupportService } from './support.service';
   ],
   providers: [
     SupportRepository,
+    AcknowledgementsRepository,
     InboundMailService,
     BouncesService,
     ComplaintsService,

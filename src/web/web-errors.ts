@@ -8,8 +8,3 @@ export class SignInRequiredError extends DomainError {
 export class CsrfRejectedError extends DomainError {
   readonly httpStatus = 403;
 }
-
-/** A sign-in link that was used already or has expired. */
-export class LinkGoneError extends DomainError {
-  readonly httpStatus = 410;
-}

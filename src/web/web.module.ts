@@ -1,5 +1,4 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module';
 import { BillingModule } from '../billing/billing.module';
 import { EntriesModule } from '../entries/entries.module';
@@ -10,10 +9,6 @@ import { SupportModule } from '../support/support.module';
 import { AccountController } from './account/account.controller';
 import { AuthController } from './auth/auth.controller';
 import { CsrfGuard, SignedInGuard } from './auth/guards';
-import { SessionEntity } from './auth/session.entity';
-import { SessionsService } from './auth/sessions.service';
-import { SignInTokenEntity } from './auth/sign-in-token.entity';
-import { SignInService } from './auth/sign-in.service';
 import { WebCookies } from './auth/web-cookies';
 import { WebRequestMiddleware } from './auth/web-request.middleware';
 import { CreditsController } from './credits/credits.controller';
@@ -43,7 +38,6 @@ const PAGES = [
 /** The server-rendered dashboard (role `serve` only). */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([SessionEntity, SignInTokenEntity]),
     AccountsModule,
     BillingModule,
     FeedsModule,
@@ -56,8 +50,6 @@ const PAGES = [
   providers: [
     WebViews,
     WebCookies,
-    SessionsService,
-    SignInService,
     FeedFinder,
     DeliveryPause,
     EmailPreviews,

@@ -142,15 +142,35 @@ describe('parseFeed', () => {
   const deep = `<?xml version="1.0"?><rss version="2.0"><channel><item><description>${'<a>'.repeat(50_000)}${'</a>'.repeat(50_000)}</description></item></channel></rss>`;
 
   it.each([
-    ['HTML', '<html><body>hello</body></html>'],
-    ['a JSON document that is not a feed', '{"version":"x"}'],
-    ['broken JSON', '{"version":'],
-    ['nothing', ''],
-    ['truncated XML', '<rss><channel><item>'],
-    ['an entity expansion bomb', billionLaughs],
-    ['an external entity', externalEntity],
-    ['50,000 levels of nesting', deep],
-  ])('rejects %s with a FeedParseError', async (_, body) => {
-    await expect(parseFeed(body)).rejects.toBeInstanceOf(FeedParseError);
+    ['HTML', '<html><body>hello</body></html>', /<html>, not RSS, RDF or Atom/],
+    ['a JSON document that is not a feed', '{"version":"x"}', /not a JSON Feed/],
+    ['broken JSON', '{"version":', /invalid JSON/],
+    ['nothing', '', /empty/],
+    ['plain text', 'hello', /neither XML nor JSON/],
+    ['XML cut short before its first item ends', '<rss><channel><item><title>Half', /ends before/],
+    ['50,000 levels of nesting', deep, /nested deeper than 200/],
+  ])('refuses %s with a FeedParseError that says why', async (_, body, reason) => {
+    const error = await parseFeed(body).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(FeedParseError);
+    expect((error as FeedParseError).reason).toMatch(reason);
+  });
+
+  it('never expands entities that refer to entities, nor external ones: they stay as written', async () => {
+    expect((await parseFeed(billionLaughs)).title).toBe('&lol3;');
+    expect((await parseFeed(externalEntity)).title).toBe('&xxe;');
+  });
+
+  it('expands plain-text entities a DOCTYPE declares, up to a budget', async () => {
+    const declared = (value: string, uses: number) =>
+      `<!DOCTYPE rss [<!ENTITY e "${value}">]><rss><channel><title>${'&e;'.repeat(uses)}</title></channel></rss>`;
+    expect((await parseFeed(declared('tag:x,', 2))).title).toBe('tag:x,tag:x,');
+    const flood = (await parseFeed(declared('x'.repeat(1000), 2000))).title!;
+    expect(flood.length).toBeLessThan(1_100_000);
+    expect(flood).toContain('&e;');
+  });
+
+  it('keeps the complete items of a truncated document and drops the one cut short', async () => {
+    const feed = await parseFeed('<rss><channel><item><title>Whole</title></item><item><title>Cut');
+    expect(feed.entries.map((entry) => entry.title)).toEqual(['Whole']);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseFeedDate } from './feed-date';
-import { absoluteUrl, escapeText, plainText, stringOrNull } from './feed-text';
+import { absoluteUrl, shortSummary, stringOrNull, summaryOf } from './feed-text';
+import { asHtml } from './text-construct';
 import { NormalizedEntry, NormalizedFeed } from './normalized-entry';
 
 const author = z.object({ name: z.unknown().optional() }).loose();
@@ -60,15 +61,15 @@ export function parseJsonFeed(document: unknown, baseUrl: string | null): Normal
 function normaliseItem(entry: z.infer<typeof item>, baseUrl: string | null): NormalizedEntry {
   const html = stringOrNull(entry.content_html);
   const text = stringOrNull(entry.content_text);
-  const content = html ?? (text ? `<p>${escapeText(text)}</p>` : null);
+  const content = html ?? (text ? asHtml({ isHtml: false, text }) : null);
   return {
     id: stringOrNull(entry.id),
     link: absoluteUrl(entry.url, baseUrl) ?? absoluteUrl(entry.external_url, baseUrl),
-    title: stringOrNull(entry.title),
+    title: stringOrNull(entry.title)?.replace(/\s+/g, ' ') ?? null,
     published: parseFeedDate(entry.date_published),
     updated: parseFeedDate(entry.date_modified),
     author: stringOrNull(entry.authors?.[0]?.name) ?? stringOrNull(entry.author?.name),
-    summary: stringOrNull(entry.summary) ?? (content ? plainText(content).slice(0, 500) || null : null),
+    summary: shortSummary(stringOrNull(entry.summary) ?? '') ?? (content ? summaryOf(content) : null),
     content,
     enclosures: (entry.attachments ?? []).flatMap((attachment) => {
       const url = absoluteUrl(attachment.url, baseUrl);

@@ -12,14 +12,14 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { Response } from 'express';
+import { SessionsService } from '../../accounts/sessions.service';
+import { LINK_MINUTES, SignInService } from '../../accounts/sign-in.service';
 import { ValidationError } from '../../common/errors';
 import { timezoneOptions } from '../domain/format';
 import { WebViews } from '../views/web-views';
 import { WebExceptionsFilter } from '../web-exceptions.filter';
 import { WebRequest } from '../web-request';
 import { CsrfGuard } from './guards';
-import { SessionsService } from './sessions.service';
-import { LINK_MINUTES, SignInService } from './sign-in.service';
 import { SESSION_COOKIE, WebCookies } from './web-cookies';
 
 type Form = Record<string, unknown>;

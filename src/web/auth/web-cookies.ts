@@ -3,7 +3,7 @@ import { Response } from 'express';
 import { CONFIG } from '../../config/config.module';
 import { Config } from '../../config/load-config';
 import { serializeCookie, signValue, verifySignedValue } from '../domain/cookies';
-import { SESSION_DAYS } from './sessions.service';
+import { SESSION_DAYS } from '../../accounts/sessions.service';
 
 export const SESSION_COOKIE = 'tidings_session';
 export const CSRF_COOKIE = 'tidings_csrf';

@@ -1,6 +1,7 @@
 import { Inject, Injectable, NestMiddleware } from '@nestjs/common';
 import { NextFunction, Request, Response } from 'express';
 import { randomBytes } from 'node:crypto';
+import { SessionsService } from '../../accounts/sessions.service';
 import { BillingService } from '../../billing/billing.service';
 import { CONFIG } from '../../config/config.module';
 import { Config } from '../../config/load-config';
@@ -8,7 +9,6 @@ import { contentSecurityPolicy } from '../domain/content-security-policy';
 import { parseCookieHeader } from '../domain/cookies';
 import { csrfTokenFor } from '../domain/csrf';
 import { WebContext, WebRequest } from '../web-request';
-import { SessionsService } from './sessions.service';
 import { CSRF_COOKIE, SESSION_COOKIE, WebCookies } from './web-cookies';
 
 /**

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FeedParseError } from '../../../src/entries/domain/parse-feed';
 import { FeedParser } from '../../../src/entries/feed-parser';
@@ -45,7 +46,7 @@ describe('FeedParser on worker threads', () => {
     parser = new FeedParser({ workers: 1, timeoutMs: 10_000, script });
     const refused = await parser.parse(Buffer.from('<html><body>hi</body></html>'), {}).catch((e) => e);
     expect(refused).toBeInstanceOf(FeedParseError);
-    expect(refused.message).toBe('not a feed: the document is neither XML nor JSON');
+    expect(refused.message).toBe('not a feed: the document is <html>, not RSS, RDF or Atom');
     await expect(parser.parse(rss(item(1)), {})).resolves.toMatchObject({ title: 'Worker feed' });
   });
 
@@ -75,6 +76,20 @@ describe('FeedParser on worker threads', () => {
     clearInterval(ticker);
     expect(feed.entries).toHaveLength(500);
     expect(ticks).toBeGreaterThan(20);
+  });
+
+  it('fails waiting feeds one by one when a thread cannot start, instead of holding them', async () => {
+    const broken = join(mkdtempSync(join(tmpdir(), 'tidings-worker-')), 'broken.worker.js');
+    writeFileSync(broken, "throw new Error('cannot load');");
+    parser = new FeedParser({ workers: 1, timeoutMs: 10_000, script: broken });
+    const outcomes = await Promise.allSettled([
+      parser.parse(rss(item(7)), {}),
+      parser.parse(rss(item(8)), {}),
+    ]);
+    expect(outcomes).toEqual([
+      { status: 'rejected', reason: new FeedParseError('the parser failed: cannot load') },
+      { status: 'rejected', reason: new FeedParseError('the parser failed: cannot load') },
+    ]);
   });
 
   it('refuses work once closed, and parses in process without workers', async () => {

@@ -5,7 +5,7 @@ import { BillingService } from '../../../src/billing/billing.service';
 import { FeedsService } from '../../../src/feeds/feeds.service';
 import { MailService } from '../../../src/mail/mail.service';
 import { OutboxService } from '../../../src/mail/outbox.service';
-import { SuppressionList } from '../../../src/mail/suppression-list';
+import { SuppressionsRepository } from '../../../src/mail/suppressions.repository';
 import { SupportService } from '../../../src/support/support.service';
 import { CapturedEmail, SmtpCapture } from '../../support/smtp-capture';
 import { freePort } from '../../support/server-process';
@@ -146,7 +146,9 @@ describe.each(cases)('complaints (ARF) on $dialect through $transport', ({ diale
     expect(raw).not.toContain(reader.email);
     expect(await deliverReport(raw)).toEqual({ accepted: true });
     expect(await subscriptionIds(reader)).toEqual([second.id]);
-    expect(await get(SuppressionList).suppressedAmong([reader.email])).toEqual(new Set([reader.email]));
+    expect(await get(SuppressionsRepository).suppressedAmong([reader.email])).toEqual(
+      new Set([reader.email]),
+    );
   });
 
   it('changes nothing for a "not spam" report, nor for one about mail Tidings did not send', async () => {
@@ -165,7 +167,7 @@ describe.each(cases)('complaints (ARF) on $dialect through $transport', ({ diale
     for (const raw of [notSpam, fixture('rfc5965-appendix-b.eml').replace(/\r?\n/g, '\r\n'), forgedVerp])
       expect(await deliverReport(raw)).toEqual({ accepted: true });
     expect(await subscriptionIds(reader)).toEqual(before);
-    expect(await get(SuppressionList).suppressedAmong([reader.email])).toEqual(new Set());
+    expect(await get(SuppressionsRepository).suppressedAmong([reader.email])).toEqual(new Set());
     // The spammer's report and the forged one name no email of ours: counted, as a sign of spoofing.
     expect(await get(MailService).countComplaints()).toBe(complaintsBefore + 2);
   });

@@ -4,7 +4,7 @@ import { OutboxService } from '../../../src/mail/outbox.service';
 import { BillingService } from '../../../src/billing/billing.service';
 import { signToken } from '../../../src/common/signed-token';
 import { signedAddress } from '../../../src/mail/domain/mail-tokens';
-import { SuppressionList } from '../../../src/mail/suppression-list';
+import { SuppressionsRepository } from '../../../src/mail/suppressions.repository';
 import { SupportService } from '../../../src/support/support.service';
 import { SmtpCapture } from '../../support/smtp-capture';
 import { testDialects } from '../../support/test-database';
@@ -332,7 +332,9 @@ describe.each(cases)('support by email on $dialect through $transport', ({ diale
       status: 'failed',
       lastError: expect.stringMatching(/^bounced: 5\.1\.1/),
     });
-    expect(await get(SuppressionList).suppressedAmong([reader.email])).toEqual(new Set([reader.email]));
+    expect(await get(SuppressionsRepository).suppressedAmong([reader.email])).toEqual(
+      new Set([reader.email]),
+    );
     expect(await get(OutboxService).findById(soft.id)).toMatchObject({ status: 'sent', softBounces: 1 });
     expect(await threadsFrom('MAILER-DAEMON@mx.example.com')).toEqual([]);
     expect(await get(OutboxService).liftSuppression(reader.email)).toBe(0);

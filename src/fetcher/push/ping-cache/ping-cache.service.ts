@@ -1,17 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { Clock } from '../../../common/clock';
-import { newId, sha256Hex } from '../../../common/ids';
-import { isUniqueViolation } from '../../../common/zod-errors';
-import { selectRows } from '../../../db/raw-rows';
-import { Transactions } from '../../../db/transactions';
+import { sha256Hex } from '../../../common/ids';
 import { discoverFeeds } from '../../../feeds/domain/discover-feeds';
 import { FeedRef } from '../../../feeds/feeds.service';
 import { SafeHttpClient } from '../../safe-http-client';
 import { clusterKeys, isSameCluster, planCluster } from '../domain/ping-cluster';
 import { pingKey } from '../domain/ping-key';
-import { PingUrlEntity } from './ping-url.entity';
+import { PingUrlsRepository } from './ping-urls.repository';
 
 /** A site's home page rarely needs more to announce its feeds in `<head>`. */
 const MAX_PAGE_BYTES = 1024 * 1024;
@@ -22,8 +17,7 @@ export class PingCacheService {
   private readonly logger = new Logger(PingCacheService.name);
 
   constructor(
-    @InjectRepository(PingUrlEntity) private readonly urls: Repository<PingUrlEntity>,
-    private readonly transactions: Transactions,
+    private readonly urls: PingUrlsRepository,
     private readonly http: SafeHttpClient,
     private readonly clock: Clock,
   ) {}
@@ -32,8 +26,7 @@ export class PingCacheService {
   async feedsFor(url: string): Promise<string[]> {
     const key = pingKey(url);
     if (key === null) return [];
-    const rows = await this.urls.find({ select: { feedId: true }, where: { keyHash: sha256Hex(key) } });
-    return [...new Set(rows.map((row) => row.feedId))];
+    return [...new Set(await this.urls.feedIdsWithKey(sha256Hex(key)))];
   }
 
   /**
@@ -43,12 +36,7 @@ export class PingCacheService {
    */
   async refreshCluster(feed: FeedRef, selfUrl: string | null, siteUrl: string | null): Promise<void> {
     const now = this.clock.now();
-    const current = await selectRows(
-      this.urls.manager,
-      PingUrlEntity,
-      'SELECT url, source, refreshed_at FROM ping_urls WHERE feed_id = ?',
-      [feed.id],
-    );
+    const current = await this.urls.clusterOf(feed.id);
     const plan = planCluster(current, { feedUrl: feed.url, selfUrl, siteUrl }, now);
     const alternates =
       plan.fetchSite && siteUrl && isSameHost(siteUrl, feed.url) ? await this.alternatesOn(siteUrl) : [];
@@ -57,22 +45,14 @@ export class PingCacheService {
       ...alternates.map((url) => ({ url, source: 'alternate' as const, refreshedAt: now })),
     ]);
     if (isSameCluster(current, rows)) return;
-    // Two refreshes of one feed at once: the one that loses the race on the unique key changes nothing.
-    await this.transactions
-      .run(async (manager) => {
-        const repository = manager.getRepository(PingUrlEntity);
-        await repository.delete({ feedId: feed.id });
-        await repository.insert(
-          rows.map(({ key, ...row }) => ({ ...row, id: newId(), feedId: feed.id, keyHash: sha256Hex(key) })),
-        );
-      })
-      .catch((error: unknown) => {
-        if (!isUniqueViolation(error)) throw error;
-      });
+    await this.urls.replaceCluster(
+      feed.id,
+      rows.map(({ key, ...row }) => ({ ...row, keyHash: sha256Hex(key) })),
+    );
   }
 
   async forget(feedId: string): Promise<void> {
-    await this.urls.delete({ feedId });
+    await this.urls.forget(feedId);
   }
 
   private async alternatesOn(siteUrl: string): Promise<string[]> {

@@ -1,7 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { Repository } from 'typeorm';
 import { Clock } from '../../../common/clock';
 import { NotFoundError } from '../../../common/errors';
 import { newId } from '../../../common/ids';
@@ -17,6 +15,7 @@ import {
   isCloudAccepted,
 } from '../domain/rss-cloud';
 import { HubClient } from '../hub-client';
+import { PushSubscriptionsRepository } from '../push-subscriptions.repository';
 import { PushSubscriptionEntity } from '../websub/push-subscription.entity';
 
 /** rssCloud (http-post): register with a feed's cloud, answer its challenge, re-register daily. */
@@ -25,7 +24,7 @@ export class RssCloudService {
   private readonly logger = new Logger(RssCloudService.name);
 
   constructor(
-    @InjectRepository(PushSubscriptionEntity) private readonly rows: Repository<PushSubscriptionEntity>,
+    private readonly rows: PushSubscriptionsRepository,
     private readonly hubs: HubClient,
     private readonly clock: Clock,
     @Inject(CONFIG) private readonly config: Config,
@@ -33,7 +32,7 @@ export class RssCloudService {
 
   /** Registers a feed with its cloud, unless it did so there within the last 23 hours. */
   async ensureRegistered(feed: FeedRef, cloud: CloudEndpoint): Promise<void> {
-    const existing = await this.rows.findOneBy({ feedId: feed.id, kind: 'rsscloud' });
+    const existing = await this.rows.ofFeed(feed.id, 'rsscloud');
     const now = this.clock.now();
     const isRecent =
       existing?.hubUrl === cloud.registerUrl &&
@@ -61,7 +60,7 @@ export class RssCloudService {
 
   /** The cloud's challenge GET: answered only at a registration's callback, for its feed. */
   async challenge(callbackId: string, url: unknown, challenge: unknown): Promise<string> {
-    const row = await this.rows.findOneBy({ callbackId, kind: 'rsscloud' });
+    const row = await this.rows.byCallback(callbackId, 'rsscloud');
     const isOurs =
       row && typeof url === 'string' && pingKey(url) !== null && pingKey(url) === pingKey(row.topic);
     if (!isOurs || typeof challenge !== 'string' || !challenge || challenge.length > 1000)
@@ -70,17 +69,17 @@ export class RssCloudService {
   }
 
   async isRegistration(callbackId: string): Promise<boolean> {
-    return (await this.rows.countBy({ callbackId, kind: 'rsscloud' })) > 0;
+    return (await this.rows.byCallback(callbackId, 'rsscloud')) !== null;
   }
 
   /** Registers again what is about to lapse; lets go of feeds nobody reads (rssCloud has no goodbye). */
   async renewDue(hasReaders: (feedId: string) => Promise<boolean>): Promise<number> {
     const now = this.clock.now();
     let renewed = 0;
-    for (const row of await this.rows.findBy({ kind: 'rsscloud' })) {
+    for (const row of await this.rows.all('rsscloud')) {
       if (!(await hasReaders(row.feedId))) await this.rows.delete({ id: row.id });
       else if (now.getTime() - row.requestedAt.getTime() >= CLOUD_REREGISTER_MS) {
-        await this.rows.update({ id: row.id }, { requestedAt: now });
+        await this.rows.update(row.id, { requestedAt: now });
         await this.register({ ...row, requestedAt: now });
         renewed += 1;
       }
@@ -98,7 +97,7 @@ export class RssCloudService {
       const answer = await this.hubs.postForm(row.hubUrl, cloudRegistrationForm(callbackUrl, row.topic));
       const accepted = isCloudAccepted(answer.status, answer.body);
       const activeUntil = accepted ? new Date(row.requestedAt.getTime() + CLOUD_LEASE_MS) : null;
-      await this.rows.update({ id: row.id }, { activeUntil });
+      await this.rows.update(row.id, { activeUntil });
       if (!accepted)
         this.logger.warn(`rssCloud ${row.hubUrl} refused feed ${row.feedId}: HTTP ${answer.status}`);
     } catch (error) {

@@ -1,7 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { Repository } from 'typeorm';
 import { Clock } from '../../../common/clock';
 import { NotFoundError } from '../../../common/errors';
 import { newId } from '../../../common/ids';
@@ -12,6 +10,7 @@ import { WebSubDiscovery } from '../domain/discover-push';
 import { answerVerification, isRenewalDue, isWebSubActive } from '../domain/websub-intent';
 import { isValidHubSignature } from '../domain/websub-signature';
 import { HubClient } from '../hub-client';
+import { PushSubscriptionsRepository } from '../push-subscriptions.repository';
 import { PushSubscriptionEntity } from './push-subscription.entity';
 
 export type DeliveryOutcome = 'processed' | 'forged' | 'unparseable';
@@ -22,7 +21,7 @@ export class WebSubService {
   private readonly logger = new Logger(WebSubService.name);
 
   constructor(
-    @InjectRepository(PushSubscriptionEntity) private readonly rows: Repository<PushSubscriptionEntity>,
+    private readonly rows: PushSubscriptionsRepository,
     private readonly hubs: HubClient,
     private readonly poll: PollService,
     private readonly clock: Clock,
@@ -31,7 +30,7 @@ export class WebSubService {
 
   /** Subscribes a feed at its first hub, unless already subscribed there for the same topic. */
   async ensureSubscribed(feedId: string, discovery: WebSubDiscovery): Promise<void> {
-    const existing = await this.rows.findOneBy({ feedId, kind: 'websub' });
+    const existing = await this.rows.ofFeed(feedId, 'websub');
     const isSame = existing?.topic === discovery.self && discovery.hubs.includes(existing.hubUrl);
     if (isSame && existing?.pendingMode !== 'unsubscribe') return;
     const now = this.clock.now();
@@ -57,15 +56,14 @@ export class WebSubService {
 
   /** The answer to a hub's verification GET: the challenge, or NotFoundError. */
   async verify(callbackId: string, query: Record<string, unknown>): Promise<string> {
-    const row = await this.rows.findOneBy({ callbackId, kind: 'websub' });
+    const row = await this.rows.byCallback(callbackId, 'websub');
     const answer = answerVerification(row, query, this.clock.now());
     if (!row || answer.kind === 'refuse') throw new NotFoundError('no such pending subscription');
     if (answer.kind === 'confirm-unsubscribe') await this.rows.delete({ id: row.id });
-    if (answer.kind === 'denied')
-      await this.rows.update({ id: row.id }, { pendingMode: null, activeUntil: null });
+    if (answer.kind === 'denied') await this.rows.update(row.id, { pendingMode: null, activeUntil: null });
     if (answer.kind === 'confirm-subscribe') {
       const { activeUntil, leaseSeconds } = answer;
-      await this.rows.update({ id: row.id }, { pendingMode: null, activeUntil, leaseSeconds });
+      await this.rows.update(row.id, { pendingMode: null, activeUntil, leaseSeconds });
     }
     // The poller reads this to poll a pushed feed only as a safety net, until the lease ends.
     const pushActiveUntil = answer.kind === 'confirm-subscribe' ? answer.activeUntil : null;
@@ -80,7 +78,7 @@ export class WebSubService {
     signature: string | undefined,
     contentType?: string,
   ): Promise<DeliveryOutcome> {
-    const row = await this.rows.findOneBy({ callbackId, kind: 'websub' });
+    const row = await this.rows.byCallback(callbackId, 'websub');
     if (!row) throw new NotFoundError('no such subscription');
     if (row.secret !== null && !isValidHubSignature(signature, row.secret, body)) {
       this.logger.warn(`ignored a WebSub delivery with a bad signature for feed ${row.feedId}`);
@@ -97,12 +95,12 @@ export class WebSubService {
   }
 
   async isActive(feedId: string): Promise<boolean> {
-    return isWebSubActive(await this.rows.findOneBy({ feedId, kind: 'websub' }), this.clock.now());
+    return isWebSubActive(await this.rows.ofFeed(feedId, 'websub'), this.clock.now());
   }
 
   /** Asks the hub to stop (the feed's last reader left); the row goes once the hub verifies. */
   async unsubscribe(feedId: string): Promise<void> {
-    const row = await this.rows.findOneBy({ feedId, kind: 'websub' });
+    const row = await this.rows.ofFeed(feedId, 'websub');
     if (!row || row.pendingMode === 'unsubscribe') return;
     const pending = { ...row, pendingMode: 'unsubscribe' as const, requestedAt: this.clock.now() };
     await this.rows.save(pending);
@@ -113,10 +111,10 @@ export class WebSubService {
   async renewDue(hasReaders: (feedId: string) => Promise<boolean>): Promise<number> {
     const now = this.clock.now();
     let renewed = 0;
-    for (const row of await this.rows.findBy({ kind: 'websub' })) {
+    for (const row of await this.rows.all('websub')) {
       if (!(await hasReaders(row.feedId))) await this.unsubscribe(row.feedId);
       else if (isRenewalDue(row, now)) {
-        await this.rows.update({ id: row.id }, { pendingMode: 'subscribe', requestedAt: now });
+        await this.rows.update(row.id, { pendingMode: 'subscribe', requestedAt: now });
         await this.request({ ...row, pendingMode: 'subscribe' }, 'subscribe');
         renewed += 1;
       }
@@ -136,7 +134,7 @@ export class WebSubService {
     }
     try {
       const answer = await this.hubs.postForm(row.hubUrl, form);
-      if (answer.url !== row.hubUrl) await this.rows.update({ id: row.id }, { hubUrl: answer.url });
+      if (answer.url !== row.hubUrl) await this.rows.update(row.id, { hubUrl: answer.url });
       if (answer.status < 200 || answer.status >= 300)
         this.logger.warn(`hub ${answer.url} refused ${mode} for feed ${row.feedId}: HTTP ${answer.status}`);
     } catch (error) {

@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { isUniqueViolation } from '../common/zod-errors';
+import { ExtractedArticleEntity } from './extracted-article.entity';
+
+/** The `extracted_articles` table: one full-text result (or failure) per entry. */
+@Injectable()
+export class ExtractedArticlesRepository {
+  constructor(
+    @InjectRepository(ExtractedArticleEntity) private readonly articles: Repository<ExtractedArticleEntity>,
+  ) {}
+
+  findByEntryId(entryId: string): Promise<ExtractedArticleEntity | null> {
+    return this.articles.findOneBy({ entryId });
+  }
+
+  /** Stores the article, or returns the one another process stored for the entry meanwhile. */
+  async insertOrFind(article: ExtractedArticleEntity): Promise<ExtractedArticleEntity> {
+    try {
+      await this.articles.insert(article);
+      return article;
+    } catch (error) {
+      if (isUniqueViolation(error)) return this.articles.findOneByOrFail({ entryId: article.entryId });
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,112 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, In, IsNull, LessThanOrEqual, Repository } from 'typeorm';
+import { insertRows, placeholders, selectRows } from '../db/raw-rows';
+import { Transactions } from '../db/transactions';
+import { FeedMemory } from './domain/dedup-rules';
+import { EntryEntity } from './entry.entity';
+
+/** How many of a feed's newest entries the dedup rules and the poll interval look at. */
+const MEMORY_DEPTH = 10;
+
+/** What a feed's store holds of a poll's entries: those already known by identity, and the dedup memory. */
+export interface StoredFeed {
+  known: Map<string, Pick<EntryEntity, 'id' | 'contentHash'>>;
+  memory: FeedMemory;
+}
+
+/** What to write for a poll's entries, decided from what was stored. */
+export interface EntryWrites {
+  edited: Array<{ id: string; values: Partial<EntryEntity> }>;
+  inserted: EntryEntity[];
+}
+
+/** The `entries` table, in hand-written SQL where a poll reads and writes (it runs for every new body). */
+@Injectable()
+export class EntriesRepository {
+  constructor(
+    @InjectRepository(EntryEntity) private readonly entries: Repository<EntryEntity>,
+    private readonly transactions: Transactions,
+  ) {}
+
+  /**
+   * In one transaction: reads what the feed knows of these identities and title-date hashes, asks
+   * `decide` what to write, and writes it. Returns the inserted rows.
+   */
+  store(
+    feedId: string,
+    asked: { identities: readonly string[]; titleDates: readonly string[] },
+    decide: (stored: StoredFeed) => EntryWrites,
+  ): Promise<EntryEntity[]> {
+    return this.transactions.run(async (manager) => {
+      const writes = decide(await this.storedFeed(manager, feedId, asked));
+      for (const { id, values } of writes.edited) await manager.update(EntryEntity, { id }, values);
+      await insertRows(manager, EntryEntity, writes.inserted);
+      return writes.inserted;
+    });
+  }
+
+  async markDeliveryPlanned(entryIds: readonly string[], at: Date): Promise<void> {
+    if (entryIds.length > 0) await this.entries.update({ id: In([...entryIds]) }, { deliveryPlannedAt: at });
+  }
+
+  /** New entries first seen before `seenBefore` whose delivery was never planned, oldest first. */
+  awaitingDelivery(seenBefore: Date, limit: number): Promise<EntryEntity[]> {
+    return this.entries.find({
+      where: { deliveryPlannedAt: IsNull(), firstSeenAt: LessThanOrEqual(seenBefore) },
+      order: { firstSeenAt: 'ASC', id: 'ASC' },
+      take: limit,
+    });
+  }
+
+  /** When the feed's newest entries were published, newest first. */
+  newestPublished(feedId: string, manager: EntityManager = this.entries.manager): Promise<Date[]> {
+    return selectRows(
+      manager,
+      EntryEntity,
+      'SELECT published_at FROM entries WHERE feed_id = ? AND published_at IS NOT NULL ' +
+        `ORDER BY published_at DESC LIMIT ${MEMORY_DEPTH}`,
+      [feedId],
+    ).then((rows) => rows.map((row) => row.publishedAt!));
+  }
+
+  findByIds(ids: readonly string[]): Promise<EntryEntity[]> {
+    return ids.length ? this.entries.findBy({ id: In([...ids]) }) : Promise.resolve([]);
+  }
+
+  /** What the dedup rules need to know of the feed's stored entries: two indexed queries. */
+  private async storedFeed(
+    manager: EntityManager,
+    feedId: string,
+    { identities, titleDates }: { identities: readonly string[]; titleDates: readonly string[] },
+  ): Promise<StoredFeed> {
+    const sameTitleDate = titleDates.length
+      ? ` OR title_date_hash IN (${placeholders(titleDates.length)})`
+      : '';
+    const [matching, newest] = await Promise.all([
+      selectRows(
+        manager,
+        EntryEntity,
+        'SELECT id, identity_hash, content_hash, title_date_hash FROM entries ' +
+          `WHERE feed_id = ? AND (identity_hash IN (${placeholders(identities.length)})${sameTitleDate})`,
+        [feedId, ...identities, ...titleDates],
+      ),
+      this.newestPublished(feedId, manager),
+    ]);
+    const isAsked = new Set(identities);
+    const isAskedTitleDate = new Set(titleDates);
+    const known = matching.filter((entry) => isAsked.has(entry.identityHash));
+    return {
+      known: new Map(known.map((entry) => [entry.identityHash, entry])),
+      memory: {
+        knownIdentities: new Set(known.map((entry) => entry.identityHash)),
+        knownTitleDates: new Set(
+          matching
+            .map((entry) => entry.titleDateHash)
+            .filter((hash): hash is string => hash !== null && isAskedTitleDate.has(hash)),
+        ),
+        newestPublished: newest,
+      },
+    };
+  }
+}

@@ -1,0 +1,138 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, IsNull, Not, Repository } from 'typeorm';
+import { newId } from '../common/ids';
+import { isUniqueViolation } from '../common/zod-errors';
+import { selectRows } from '../db/raw-rows';
+import { Transactions } from '../db/transactions';
+import { SubscriptionSettings } from './domain/subscription-settings';
+import { FeedEntity } from './feed.entity';
+import { SubscriptionEntity } from './subscription.entity';
+
+/**
+ * The feeds module's tables: `feeds` (one row per URL, by its hash; the fetcher writes the poll state)
+ * and `subscriptions` (a user's settings for one feed).
+ */
+@Injectable()
+export class FeedsRepository {
+  constructor(
+    @InjectRepository(FeedEntity) private readonly feeds: Repository<FeedEntity>,
+    @InjectRepository(SubscriptionEntity) private readonly subscriptions: Repository<SubscriptionEntity>,
+    private readonly transactions: Transactions,
+  ) {}
+
+  findByUrlHash(urlHash: string): Promise<FeedEntity | null> {
+    return this.feeds.findOneBy({ urlHash });
+  }
+
+  findById(id: string): Promise<FeedEntity | null> {
+    return this.feeds.findOneBy({ id });
+  }
+
+  async findByIds(ids: readonly string[]): Promise<Map<string, FeedEntity>> {
+    const feeds = ids.length ? await this.feeds.findBy({ id: In([...ids]) }) : [];
+    return new Map(feeds.map((feed) => [feed.id, feed]));
+  }
+
+  /** Every feed, oldest first, with its number of subscribers. */
+  async listWithSubscribers(): Promise<Array<FeedEntity & { subscribers: number }>> {
+    const [feeds, counts] = await Promise.all([
+      this.feeds.find({ order: { createdAt: 'ASC' } }),
+      this.subscriptions
+        .createQueryBuilder('subscription')
+        .select('subscription.feed_id', 'feedId')
+        .addSelect('COUNT(*)', 'count')
+        .groupBy('subscription.feed_id')
+        .getRawMany<{ feedId: string; count: string | number }>(),
+    ]);
+    const subscribers = new Map(counts.map((row) => [row.feedId, Number(row.count)]));
+    return feeds.map((feed) => ({ ...feed, subscribers: subscribers.get(feed.id) ?? 0 }));
+  }
+
+  /** Inserts the feed, or returns the one another writer stored under the same URL meanwhile. */
+  async insertOrFind(feed: FeedEntity): Promise<FeedEntity> {
+    try {
+      await this.feeds.insert(feed); // not save: see UsersRepository.insert
+      return feed;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      return this.feeds.findOneByOrFail({ urlHash: feed.urlHash });
+    }
+  }
+
+  /** The user's subscription to the feed with these settings, made or replaced atomically. */
+  saveSubscription(
+    userId: string,
+    feedId: string,
+    settings: SubscriptionSettings,
+    now: Date,
+  ): Promise<SubscriptionEntity> {
+    return this.transactions.run(async (manager) => {
+      const repository = manager.getRepository(SubscriptionEntity);
+      const existing = await repository.findOneBy({ userId, feedId });
+      return repository.save({
+        ...(existing ?? { id: newId(), userId, feedId, pausedAt: null, createdAt: now }),
+        ...settings,
+      });
+    });
+  }
+
+  findSubscription(where: { id: string; userId?: string }): Promise<SubscriptionEntity | null> {
+    return this.subscriptions.findOneBy(where);
+  }
+
+  /** Removes the matching subscription; false when there was none. */
+  async deleteSubscription(where: { id: string } | { userId: string; feedId: string }): Promise<boolean> {
+    return Boolean((await this.subscriptions.delete(where)).affected);
+  }
+
+  subscriptionsOfUser(userId: string): Promise<SubscriptionEntity[]> {
+    return this.subscriptions.find({ where: { userId }, order: { createdAt: 'ASC' } });
+  }
+
+  /** A feed's subscriptions, oldest first (read for every new entry: no query builder). */
+  subscriptionsOfFeed(feedId: string): Promise<SubscriptionEntity[]> {
+    return selectRows(
+      this.subscriptions.manager,
+      SubscriptionEntity,
+      'SELECT * FROM subscriptions WHERE feed_id = ? ORDER BY created_at, id',
+      [feedId],
+    );
+  }
+
+  /** Those of these subscriptions that still exist and belong to the reader, oldest first. */
+  subscriptionsOfUserByIds(userId: string, ids: readonly string[]): Promise<SubscriptionEntity[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.subscriptions.find({
+      where: { id: In([...ids]), userId },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+  }
+
+  /** The paused subscriptions of these readers (ids and readers only). */
+  pausedSubscriptionsOf(
+    userIds: readonly string[],
+  ): Promise<Array<Pick<SubscriptionEntity, 'id' | 'userId'>>> {
+    if (userIds.length === 0) return Promise.resolve([]);
+    return this.subscriptions.find({
+      select: { id: true, userId: true },
+      where: { userId: In([...userIds]), pausedAt: Not(IsNull()) },
+    });
+  }
+
+  /**
+   * Changes the reader's own subscriptions among these; `pausedAtIsNull` limits it to the active (true)
+   * or paused (false) ones, so that pausing twice keeps the first date.
+   */
+  async updateSubscriptionsOfUser(
+    userId: string,
+    ids: readonly string[],
+    values: Partial<Pick<SubscriptionEntity, 'pausedAt' | 'mode'>>,
+    pausedAtIsNull?: boolean,
+  ): Promise<void> {
+    if (ids.length === 0) return;
+    const paused =
+      pausedAtIsNull === undefined ? {} : { pausedAt: pausedAtIsNull ? IsNull() : Not(IsNull()) };
+    await this.subscriptions.update({ id: In([...ids]), userId, ...paused }, values);
+  }
+}
