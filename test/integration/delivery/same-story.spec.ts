@@ -70,10 +70,11 @@ describe.each(testDialects())('the same story once per reader on %s', (dialect) 
       { title: 'Home', link: 'https://one.example/' },
       { title: 'Home again', link: 'https://one.example/' },
     ]);
-    expect((await entryEmailsTo(user.email)).map((row) => row.subject)).toEqual([
-      'Release 2.0',
+    // Emails enqueued in the same millisecond have no order: compare as a set.
+    expect((await entryEmailsTo(user.email)).map((row) => row.subject).sort()).toEqual([
       'Home',
       'Home again',
+      'Release 2.0',
     ]);
   });
 });
