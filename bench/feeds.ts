@@ -54,7 +54,9 @@ async function main(): Promise<void> {
     }
   }
   for (const [index, folder] of scores[0].byFolder.entries()) {
-    const cells = scores.map(({ name, byFolder }) => `${name}=${percent(passRate(byFolder[index]))}`);
+    const cells = scores.map(
+      ({ name, byFolder }) => `${name}=${folder.kept ? percent(passRate(byFolder[index])) : 'n/a'}`,
+    );
     extra[`folder_${folder.folder}`] = `kept=${folder.kept}/${folder.cases} ${cells.join(' ')}`;
   }
 

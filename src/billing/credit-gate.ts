@@ -1,10 +1,8 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { AccountsService } from '../accounts/accounts.service';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
-import { MailService } from '../mail/mail.service';
 import { OutboxService } from '../mail/outbox.service';
-import { GatedEmail, SendGate } from '../mail/send-gate';
+import { Admission, GatedEmail, SendGate } from '../mail/send-gate';
 import { billingPageUrl } from './domain/billing-urls';
 import {
   lowBalanceDedupKey,
@@ -18,16 +16,15 @@ import { LedgerRepository } from './ledger.repository';
 /**
  * The outbox's gate (mail's `SendGate`, installed at start): it prices each email once when it is
  * enqueued, and before each send reserves that cost with one conditional debit; a send that fails gives
- * it back with a release entry. When the balance cannot pay, the email is held and the gate, which
- * knows why, sends the user one low-balance email per top-up episode.
+ * it back with a release entry. When the balance cannot pay, the email is held and the answer carries
+ * what to tell its user: the balance, where to buy, and a key that makes it one notice per top-up
+ * episode. Mail sends it; billing never calls back into mail while it answers.
  */
 @Injectable()
 export class CreditGate implements SendGate, OnModuleInit {
   constructor(
     private readonly ledger: LedgerRepository,
-    private readonly accounts: AccountsService,
     private readonly outbox: OutboxService,
-    private readonly mail: MailService,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
@@ -39,10 +36,10 @@ export class CreditGate implements SendGate, OnModuleInit {
     return priceEmail(email);
   }
 
-  async admit(email: GatedEmail): Promise<'send' | 'hold'> {
-    if (!email.userId || email.cost <= 0) return 'send';
+  async admit(email: GatedEmail): Promise<Admission> {
+    if (!email.userId || email.cost <= 0) return { kind: 'send' };
     const step = nextReservation(email.id, { keys: await this.ledger.keysReferencing(email.id) });
-    if (step.kind === 'already-reserved') return 'send';
+    if (step.kind === 'already-reserved') return { kind: 'send' };
     const outcome = await this.ledger.spend({
       userId: email.userId,
       credits: email.cost,
@@ -50,9 +47,13 @@ export class CreditGate implements SendGate, OnModuleInit {
       reason: 'email',
       reference: email.id,
     });
-    if (outcome !== 'insufficient') return 'send';
-    await this.sendLowBalanceNotice(email.userId);
-    return 'hold';
+    if (outcome !== 'insufficient') return { kind: 'send' };
+    const notice = {
+      dedupKey: lowBalanceDedupKey(email.userId, await this.ledger.lastTopUpId(email.userId)),
+      balance: await this.ledger.balanceOf(email.userId),
+      buyUrl: billingPageUrl(this.config.PUBLIC_URL),
+    };
+    return { kind: 'hold', notice };
   }
 
   async settle(email: GatedEmail, outcome: 'sent' | 'not-sent'): Promise<void> {
@@ -66,17 +67,6 @@ export class CreditGate implements SendGate, OnModuleInit {
       idempotencyKey: releaseKeyFor(open),
       reason: 'email not sent',
       reference: email.id,
-    });
-  }
-
-  private async sendLowBalanceNotice(userId: string): Promise<void> {
-    const [user] = await this.accounts.findByIds([userId]);
-    if (!user) return;
-    await this.mail.sendLowBalance({
-      dedupKey: lowBalanceDedupKey(userId, await this.ledger.lastTopUpId(userId)),
-      to: { userId, email: user.email },
-      balance: await this.ledger.balanceOf(userId),
-      buyUrl: billingPageUrl(this.config.PUBLIC_URL),
     });
   }
 }

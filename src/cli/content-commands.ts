@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { decodeHtmlBytes, extractArticle, rewriteForEmail } from '../content';
 import { loadConfig } from '../config/load-config';
-import { DnsResolver } from '../fetcher/dns-resolver';
-import { SafeHttpClient } from '../fetcher/safe-http-client';
+import { DnsResolver } from '../http/dns-resolver';
+import { SafeHttpClient } from '../http/safe-http-client';
 
 export const EXTRACT_FORMATS = ['html', 'text', 'json'] as const;
 export type ExtractFormat = (typeof EXTRACT_FORMATS)[number];

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { SafeHttpModule } from '../fetcher/safe-http.module';
+import { SafeHttpModule } from '../http/safe-http.module';
 import { EntryHtmlService } from './entry-html.service';
 import { ExtractedArticleEntity } from './extracted-article.entity';
 import { ExtractedArticlesRepository } from './extracted-articles.repository';

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../common/clock';
-import { SafeHttpClient } from '../fetcher/safe-http-client';
+import { SafeHttpClient } from '../http/safe-http-client';
 import { decodeHtmlBytes } from './decode-html-bytes';
 import { extractArticle } from './extract-article';
 import { ExtractedArticleEntity } from './extracted-article.entity';

@@ -8,12 +8,12 @@ import { Classified, classifyResponse } from './domain/classify-response';
 import { HealthPolicy } from './domain/feed-health';
 import { nextPollState, PollOutcome } from './domain/next-poll-state';
 import { firstHeader } from './domain/response-hints';
-import { FetchError } from './fetch-error';
+import { FetchError } from '../http/fetch-error';
 import { FeedNotices } from './feed-notices';
 import { HostHoldsRepository } from './host-holds.repository';
 import { DueFeed } from './poll-state.repository';
 import { PollStateWriter } from './poll-state-writer';
-import { SafeFetchResponse, SafeHttpClient } from './safe-http-client';
+import { SafeFetchResponse, SafeHttpClient } from '../http/safe-http-client';
 
 const FEED_ACCEPT =
   'application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.9, application/json;q=0.8, */*;q=0.5';

@@ -13,7 +13,7 @@ import { HostHoldsRepository } from './host-holds.repository';
 import { InterruptedDeliveries } from './interrupted-deliveries';
 import { PollStateRepository } from './poll-state.repository';
 import { PollService } from './poll.service';
-import { SafeHttpModule } from './safe-http.module';
+import { SafeHttpModule } from '../http/safe-http.module';
 
 @Module({
   imports: [

@@ -5,7 +5,7 @@ import { RandomNumbers } from '../common/random-numbers';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
 import { EntriesService } from '../entries/entries.service';
-import { hostOf } from './domain/request-target';
+import { hostOf } from './domain/host-of';
 import { FeedFetchedListener, FeedPoller, FeedPollResult } from './feed-poller';
 import { HostHoldsRepository } from './host-holds.repository';
 import { runWithHostLimits, shuffled } from './host-pool';

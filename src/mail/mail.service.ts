@@ -37,7 +37,12 @@ export class MailService {
     private readonly composer: EmailComposer,
     private readonly complaints: ComplaintRecorder,
     @Inject(CONFIG) private readonly config: Config,
-  ) {}
+  ) {
+    // The gate held an email because its user cannot pay: tell them, once per episode (the notice's key).
+    outbox.onHeld((held, notice) =>
+      this.sendLowBalance({ ...notice, to: { userId: held.userId!, email: held.toAddress } }),
+    );
+  }
 
   sendEntry(email: EntryEmail): Promise<boolean> {
     return this.outbox.enqueue(this.composeEntry(email));

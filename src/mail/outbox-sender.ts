@@ -8,7 +8,7 @@ import { MAIL_TRANSPORT } from './mail.tokens';
 import { MailTransport, transportHeaders } from './mail-transport';
 import { OutboxEmailEntity } from './outbox-email.entity';
 import { OutboxRepository } from './outbox.repository';
-import { SendGate } from './send-gate';
+import { LowBalanceNotice, SendGate } from './send-gate';
 import { SuppressionsRepository } from './suppressions.repository';
 
 export interface FlushResult {
@@ -18,6 +18,9 @@ export interface FlushResult {
   held: number;
   suppressed: number;
 }
+
+/** Told when the gate held an email, with what to tell its user. */
+export type HeldListener = (email: OutboxEmailEntity, notice: LowBalanceNotice) => Promise<unknown>;
 
 const LEASE_MS = 5 * 60_000;
 const BATCH_SIZE = 100;
@@ -33,6 +36,7 @@ const BATCH_SIZE = 100;
 @Injectable()
 export class OutboxSender implements OnModuleDestroy {
   private readonly logger = new Logger(OutboxSender.name);
+  private readonly heldListeners: HeldListener[] = [];
 
   constructor(
     private readonly rows: OutboxRepository,
@@ -56,6 +60,10 @@ export class OutboxSender implements OnModuleDestroy {
     }
   }
 
+  onHeld(listener: HeldListener): void {
+    this.heldListeners.push(listener);
+  }
+
   onModuleDestroy(): void {
     this.transport.close();
   }
@@ -69,8 +77,10 @@ export class OutboxSender implements OnModuleDestroy {
       await this.rows.endAttempt(email.id, { status: 'suppressed' });
       return 'suppressed';
     }
-    if ((await gate.admit(email)) === 'hold') {
+    const admission = await gate.admit(email);
+    if (admission.kind === 'hold') {
       await this.rows.endAttempt(email.id, { status: 'held' });
+      for (const listener of this.heldListeners) await listener(email, admission.notice);
       return 'held';
     }
     const attempts = email.attempts + 1;

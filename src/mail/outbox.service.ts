@@ -6,7 +6,7 @@ import { Config } from '../config/load-config';
 import { quotePhrase } from './domain/list-headers';
 import { OutboxEmailEntity } from './outbox-email.entity';
 import { OutboxRepository } from './outbox.repository';
-import { FlushResult, OutboxSender } from './outbox-sender';
+import { FlushResult, HeldListener, OutboxSender } from './outbox-sender';
 import { admitEverything, SendGate } from './send-gate';
 import { SuppressionsRepository } from './suppressions.repository';
 
@@ -88,6 +88,11 @@ export class OutboxService {
       sentAt: null,
       softBounces: 0,
     });
+  }
+
+  /** `listener` runs when the gate holds an email (the mail service tells its user why). */
+  onHeld(listener: HeldListener): void {
+    this.sender.onHeld(listener);
   }
 
   /** Sends every email that is due, batch after batch, until none is left. */

@@ -134,7 +134,7 @@ function resolveSrcset(srcset: string, base: string): string {
     .join(', ');
 }
 
-/** An attribute's URL resolved against the element's base, for markup serialised from XML. */
+/** An attribute whose value is a URL (and resolves against the element's base). */
 export function isUrlAttribute(name: string): boolean {
   return URL_ATTRIBUTES.has(name);
 }

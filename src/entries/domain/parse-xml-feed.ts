@@ -3,7 +3,7 @@ import { parseFeedDate } from './feed-date';
 import { absoluteUrl, oneLine, shortSummary, stringOrNull, summaryOf } from './feed-text';
 import { NormalizedEntry, NormalizedFeed } from './normalized-entry';
 import { asHtml, asText, readTextConstruct, type TextValue } from './text-construct';
-import { readXmlTree, textContent, type XmlElement } from './xml-tree';
+import { Children, readXmlTree, textContent, type XmlElement } from './xml-tree';
 
 const ATOM_10 = 'http://www.w3.org/2005/Atom';
 const RDF = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
@@ -71,34 +71,6 @@ const PUBLISHED: Array<[string, string?]> = [
   ['date', DC],
 ];
 const UPDATED: Array<[string, string?]> = [['updated'], ['modified'], ['modified', DCTERMS]];
-
-/** An element's children, indexed in one pass: the first of each name, in the feed's vocabulary or a module's. */
-class Children {
-  readonly elements: XmlElement[] = [];
-  private readonly firsts = new Map<string, XmlElement>();
-
-  constructor(
-    readonly parent: XmlElement,
-    readonly isCore: (element: XmlElement) => boolean,
-  ) {
-    for (const child of parent.children) {
-      if (typeof child === 'string') continue;
-      this.elements.push(child);
-      const key = isCore(child) ? child.local : `{${child.uri}}${child.local}`;
-      if (!this.firsts.has(key)) this.firsts.set(key, child);
-    }
-  }
-
-  /** The first child with this local name, in the feed's own vocabulary or in `uri`. */
-  first(local: string, uri?: string): XmlElement | undefined {
-    return this.firsts.get(uri === undefined ? local : `{${uri}}${local}`);
-  }
-
-  text(local: string, uri?: string): string | null {
-    const element = this.first(local, uri);
-    return element ? stringOrNull(textContent(element)) : null;
-  }
-}
 
 class FeedReader {
   constructor(

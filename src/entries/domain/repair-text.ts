@@ -1,5 +1,7 @@
 import iconv from 'iconv-lite';
 
+/** Neither a C1 control nor a UTF-8 lead byte read as windows-1252: most text, left as it is at once. */
+const MAYBE_BROKEN = /[\u0080-\u009f\u00c2-\u00f4]/;
 const C1_CONTROL = /[\u0080-\u009f]/;
 const C1_CONTROLS = /[\u0080-\u009f]/g;
 /** Characters windows-1252 gives the bytes 0x80–0xBF, which UTF-8 uses to continue a character. */
@@ -17,6 +19,7 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
  * one character at a time, only where the bytes make exactly one UTF-8 character.
  */
 export function repairText(text: string): string {
+  if (!MAYBE_BROKEN.test(text)) return text;
   const withoutControls = C1_CONTROL.test(text) ? text.replace(C1_CONTROLS, windows1252Character) : text;
   return MOJIBAKE_TEST.test(withoutControls)
     ? withoutControls.replace(MOJIBAKE, utf8Character)

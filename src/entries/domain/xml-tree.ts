@@ -1,7 +1,7 @@
 import { decodeHTMLStrict } from 'entities';
 import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { FeedParseError } from './feed-parse-error';
-import { absoluteUrl } from './feed-text';
+import { absoluteUrl, stringOrNull } from './feed-text';
 import { repairText } from './repair-text';
 
 /** One element of a feed document, with namespaces resolved and its `xml:base` in scope. */
@@ -113,7 +113,8 @@ const DECLARED_ENTITY_BUDGET = 1_000_000;
 const PLAIN_ENTITY = /<!ENTITY\s+([A-Za-z_][\w.-]*)\s+(["'])([^"'&%<]{0,1000})\2\s*>/g;
 
 function entitiesOf(parser: SaxesParser): Record<string, string> {
-  const entities: Record<string, string> = Object.create(htmlEntities);
+  // XML's own five as own properties: found at once, not through the proxy below.
+  const entities: Record<string, string> = Object.assign(Object.create(htmlEntities), XML_ENTITIES);
   let budget = DECLARED_ENTITY_BUDGET;
   parser.on('doctype', (doctype) => {
     for (const [, name, , value] of doctype.matchAll(PLAIN_ENTITY)) {
@@ -125,18 +126,16 @@ function entitiesOf(parser: SaxesParser): Record<string, string> {
   return entities;
 }
 
-/** XML's five entities, then HTML's named ones (`&nbsp;`, `&eacute;`…), which feeds use without declaring. */
-const htmlEntities = new Proxy(
-  { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" } as Record<string, string>,
-  {
-    get(known, name) {
-      if (typeof name !== 'string') return undefined;
-      if (name in known) return known[name];
-      const decoded = decodeHTMLStrict(`&${name};`);
-      return decoded === `&${name};` ? undefined : decoded;
-    },
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** HTML's named entities (`&nbsp;`, `&eacute;`…), which feeds use without declaring them. */
+const htmlEntities = new Proxy({} as Record<string, string>, {
+  get(_, name) {
+    if (typeof name !== 'string') return undefined;
+    const decoded = decodeHTMLStrict(`&${name};`);
+    return decoded === `&${name};` ? undefined : decoded;
   },
-);
+});
 
 /** The concatenated text of an element and its descendants. */
 export function textContent(node: XmlNode): string {
@@ -148,4 +147,32 @@ export function textContent(node: XmlNode): string {
 
 export function childElements(element: XmlElement): XmlElement[] {
   return element.children.filter((child): child is XmlElement => typeof child !== 'string');
+}
+
+/** An element's children, indexed in one pass: the first of each name, in the feed's vocabulary or a module's. */
+export class Children {
+  readonly elements: XmlElement[] = [];
+  private readonly firsts = new Map<string, XmlElement>();
+
+  constructor(
+    readonly parent: XmlElement,
+    readonly isCore: (element: XmlElement) => boolean,
+  ) {
+    for (const child of parent.children) {
+      if (typeof child === 'string') continue;
+      this.elements.push(child);
+      const key = isCore(child) ? child.local : `{${child.uri}}${child.local}`;
+      if (!this.firsts.has(key)) this.firsts.set(key, child);
+    }
+  }
+
+  /** The first child with this local name, in the feed's own vocabulary or in `uri`. */
+  first(local: string, uri?: string): XmlElement | undefined {
+    return this.firsts.get(uri === undefined ? local : `{${uri}}${local}`);
+  }
+
+  text(local: string, uri?: string): string | null {
+    const element = this.first(local, uri);
+    return element ? stringOrNull(textContent(element)) : null;
+  }
 }

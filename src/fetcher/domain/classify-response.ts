@@ -1,5 +1,5 @@
 import { sha256Hex } from '../../common/ids';
-import { hostOf } from './request-target';
+import { hostOf } from './host-of';
 import { firstHeader, freshnessMs, HeaderValue, isBotChallenge, retryAfterUntil } from './response-hints';
 
 /** A feed's HTTP validators, exactly as the server sent them. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SafeHttpClient } from '../safe-http-client';
+import { SafeHttpClient } from '../../http/safe-http-client';
 
 const MAX_ANSWER_BYTES = 64 * 1024;
 

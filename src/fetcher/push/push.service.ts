@@ -2,7 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { decodeBody } from '../../entries/domain/decode-body';
 import { FeedRef, FeedsService } from '../../feeds/feeds.service';
 import { PollService } from '../poll.service';
-import { SafeFetchResponse } from '../safe-http-client';
+import { SafeFetchResponse } from '../../http/safe-http-client';
 import { discoverCloud, discoverWebSub } from './domain/discover-push';
 import { PingCacheService } from './ping-cache/ping-cache.service';
 import { RssCloudService } from './rsscloud/rss-cloud.service';

@@ -5,7 +5,7 @@ import { parseFeed } from '../../entries/domain/parse-feed';
 import { DiscoveredFeed, discoverFeeds, looksLikeFeed } from '../../feeds/domain/discover-feeds';
 import { validateFeedUrl } from '../../feeds/domain/feed-url';
 import { decodeBody } from '../../entries/domain/decode-body';
-import { SafeHttpClient } from '../../fetcher/safe-http-client';
+import { SafeHttpClient } from '../../http/safe-http-client';
 
 export type FeedLookup =
   | {

@@ -1,8 +1,19 @@
 import iconv from 'iconv-lite';
-import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
-import { rewriteForEmail } from '../../../src/content/rewrite-for-email';
-import type { NormalizedEntry, NormalizedFeed } from '../../../src/entries/domain/normalized-entry';
+import type { NormalizedFeed } from '../../../src/entries/domain/normalized-entry';
+import {
+  fragmentText,
+  htmlMatches,
+  instantOf,
+  isBlank,
+  isResolvedAgainstContentLocation,
+  linksResolveUnder,
+  sameUrl,
+  spaced,
+  textOf,
+  urlsOf,
+} from './compare-values';
 import type { FeedparserCase } from './feedparser-cases';
+import { fieldOf, kindOf, type Path, type Reader } from './feedparser-fields';
 import { parsePython, type PythonNode, type PythonValue } from './python-expression';
 
 /**
@@ -35,8 +46,6 @@ export interface Check {
   description: string;
   passes: (feed: NormalizedFeed, source: FeedparserCase) => boolean;
 }
-
-type Path = Array<string | number>;
 
 /** What the translation of one case knows beyond the term at hand: the case, and the link relations it names. */
 interface Context {
@@ -142,8 +151,6 @@ function dictComparison(
   return tests.length ? (feed, origin) => tests.every((test) => test(feed, origin)) : null;
 }
 
-type Reader = (feed: NormalizedFeed) => unknown;
-
 /** How Tidings' value of a feedparser field compares with feedparser's expected value, or null if not kept. */
 function comparatorOf(path: Path, expected: unknown, context: Context): Test | null {
   const field = fieldOf(path);
@@ -171,99 +178,6 @@ function comparatorOf(path: Path, expected: unknown, context: Context): Test | n
     return (feed) => categories(feed)[0] === String(expected).trim();
   }
   return (feed) => String(field(feed) ?? '') === String(expected ?? '').trim();
-}
-
-type Kind = 'url' | 'links' | 'date' | 'text' | 'html' | 'base' | 'category' | 'exact';
-
-function kindOf(path: Path): Kind {
-  const names = path.filter((segment): segment is string => typeof segment === 'string');
-  const last = names.at(-1)!;
-  if (names.includes('links')) return 'links';
-  if (last === 'link' || (names.includes('enclosures') && (last === 'href' || last === 'url'))) return 'url';
-  if (/^(published|updated|modified|issued)(_parsed)?$/.test(last)) return 'date';
-  if (names.includes('content') && last === 'base') return 'base';
-  if (names.includes('content')) return 'html';
-  if (last === 'category') return 'category';
-  if (
-    [
-      'title',
-      'title_detail',
-      'summary',
-      'summary_detail',
-      'description',
-      'author',
-      'author_detail',
-      'authors',
-    ].some((name) => names.includes(name))
-  ) {
-    return 'text';
-  }
-  return 'exact';
-}
-
-/** Tidings' field for a feedparser path (`['entries', 0, 'title_detail', 'value']`), or null if not kept. */
-function fieldOf(path: Path): Reader | null {
-  const [scope, ...rest] = path;
-  if (scope === 'feed') return feedFieldOf(rest);
-  if (scope !== 'entries' || typeof rest[0] !== 'number') return null;
-  const index = rest[0];
-  const read = entryFieldOf(rest.slice(1));
-  return read ? (feed) => (feed.entries[index] ? read(feed.entries[index]) : undefined) : null;
-}
-
-function feedFieldOf(path: Path): Reader | null {
-  const key = path.join('.');
-  if (key === 'title' || key === 'title_detail.value') return (feed) => feed.title;
-  if (key === 'link' || /^links\.0\.href$/.test(key)) return (feed) => feed.siteUrl;
-  if (key === 'ttl') return (feed) => feed.ttlMinutes;
-  return null;
-}
-
-function entryFieldOf(path: Path): ((entry: NormalizedEntry) => unknown) | null {
-  const key = path.join('.');
-  switch (key) {
-    case 'title':
-    case 'title_detail.value':
-      return (entry) => entry.title;
-    case 'link':
-      return (entry) => entry.link;
-    case 'id':
-    case 'guid':
-      return (entry) => entry.id;
-    case 'author':
-    case 'author_detail.name':
-    case 'authors.0.name':
-      return (entry) => entry.author;
-    case 'summary':
-    case 'description':
-    case 'summary_detail.value':
-      return (entry) => entry.summary;
-    case 'content.0.value':
-    case 'content.0.base':
-      return (entry) => entry.content;
-    case 'published':
-    case 'published_parsed':
-    case 'issued':
-    case 'issued_parsed':
-      return (entry) => entry.published;
-    case 'updated':
-    case 'updated_parsed':
-    case 'modified':
-    case 'modified_parsed':
-      return (entry) => entry.updated ?? entry.published;
-    case 'category':
-      return (entry) => entry.categories;
-  }
-  const link = /^links\.\d+\.href$/.exec(key);
-  if (link) return (entry) => [entry.link, ...entry.enclosures.map((enclosure) => enclosure.url)];
-  const enclosure = /^enclosures\.(\d+)\.(href|url|type|length)$/.exec(key);
-  if (enclosure) {
-    const field = enclosure[2] === 'href' ? 'url' : (enclosure[2] as 'url' | 'type' | 'length');
-    return (entry) => entry.enclosures[Number(enclosure[1])]?.[field] ?? null;
-  }
-  const tag = /^tags\.(\d+)\.term$/.exec(key);
-  if (tag) return (entry) => entry.categories[Number(tag[1])] ?? null;
-  return null;
 }
 
 function linkOf(path: Path): Reader {
@@ -340,109 +254,4 @@ function describe(node: PythonNode): string {
         .map((operand, index) => (index ? `${node.operators[index - 1]} ` : '') + describe(operand))
         .join(' ');
   }
-}
-
-// ---- comparing values
-
-/** An end tag, a character reference, or a start tag of a common HTML element. */
-const LOOKS_LIKE_HTML =
-  /<\/[A-Za-z][\w-]*\s*>|&#?\w+;|<(a|b|i|p|br|hr|img|div|span|em|strong|ul|ol|li|table|pre|code|svg|math)[\s/>]/i;
-
-/** A feedparser value as text: HTML (see LOOKS_LIKE_HTML) is read as HTML. */
-export function textOf(value: unknown, isAuthor = false): string {
-  if (value === null || value === undefined) return '';
-  const text = String(value);
-  const plain = spaced(LOOKS_LIKE_HTML.test(text) ? fragmentText(text) : text);
-  return isAuthor ? plain.replace(/^(.+?) \([^()\s]+@[^()\s]+\)$/, '$1') : plain;
-}
-
-/** Tidings' text (or a value already text) with white space collapsed, as an email shows it. */
-function spaced(value: unknown): string {
-  return value === null || value === undefined ? '' : String(value).replace(/\s+/g, ' ').trim();
-}
-
-/** Elements a browser puts on their own line. */
-const BLOCKS = new Set(
-  'address article aside blockquote br dd div dl dt figure footer h1 h2 h3 h4 h5 h6 header hr li ol p pre section table td th tr ul'.split(
-    ' ',
-  ),
-);
-
-/** The text of an HTML fragment as parse5 (the HTML standard's parser) builds it, blocks apart. */
-function fragmentText(html: string): string {
-  const parts: string[] = [];
-  const walk = (node: DefaultTreeAdapterMap['childNode'] | DefaultTreeAdapterMap['documentFragment']) => {
-    if (node.nodeName === '#text') parts.push((node as DefaultTreeAdapterMap['textNode']).value);
-    if (BLOCKS.has(node.nodeName)) parts.push(' ');
-    if ('childNodes' in node && node.nodeName !== 'script' && node.nodeName !== 'style')
-      node.childNodes.forEach(walk);
-    if (BLOCKS.has(node.nodeName)) parts.push(' ');
-  };
-  walk(parseFragment(html));
-  return parts.join('');
-}
-
-function hrefsOf(html: string): string[] {
-  return [...html.matchAll(/\s(?:href|src)\s*=\s*("([^"]*)"|'([^']*)')/gi)].map((match) =>
-    decodeAttribute(match[2] ?? match[3]),
-  );
-}
-
-function decodeAttribute(value: string): string {
-  return fragmentText(`<i>${value.replace(/</g, '&lt;')}</i>`);
-}
-
-/** A URL (or HTML holding one) that feedparser resolved against the response's Content-Location. */
-function isResolvedAgainstContentLocation(expected: unknown, source: FeedparserCase): boolean {
-  const location = source.headers['content-location'];
-  return !!location && typeof expected === 'string' && expected.includes(new URL(location).origin);
-}
-
-function htmlMatches(ours: unknown, expected: unknown, link: unknown): boolean {
-  if (spaced(fragmentText(String(ours ?? ''))) !== textOf(expected)) return false;
-  const wanted = hrefsOf(String(expected ?? ''));
-  if (!wanted.length) return true;
-  const emailed = hrefsOf(
-    rewriteForEmail(String(ours ?? ''), typeof link === 'string' ? link : 'about:blank'),
-  );
-  return wanted.every((url) => emailed.some((candidate) => sameUrl(candidate, url)));
-}
-
-function linksResolveUnder(ours: unknown, base: string): boolean {
-  const links = hrefsOf(String(ours ?? ''));
-  return links.length > 0 && links.every((url) => url.startsWith(base));
-}
-
-function urlsOf(value: unknown): string[] {
-  return (Array.isArray(value) ? value : [value]).filter((url): url is string => typeof url === 'string');
-}
-
-function sameUrl(ours: unknown, expected: unknown): boolean {
-  if (typeof ours !== 'string' || typeof expected !== 'string')
-    return ours === expected || (isBlank(ours) && isBlank(expected));
-  return normalUrl(ours) === normalUrl(expected);
-}
-
-function normalUrl(url: string): string {
-  try {
-    return new URL(url.trim()).href;
-  } catch {
-    return url.trim();
-  }
-}
-
-function isBlank(value: unknown): boolean {
-  return value === null || value === undefined || value === '';
-}
-
-/** feedparser's UTC tuple or date string as an instant. Strings must name their zone (no host time). */
-function instantOf(expected: unknown): number {
-  if (Array.isArray(expected)) {
-    const [year, month, day, hour, minute, second] = expected as number[];
-    return Date.UTC(year, month - 1, day, hour, minute, second);
-  }
-  const text = String(expected);
-  if (!/(Z|GMT|[+-]\d\d:?\d\d)$/.test(text))
-    throw new Error(`date without a zone in an expectation: ${text}`);
-  return Date.parse(text.replace(/T(\d\d:\d\d)([+-])/, 'T$1:00$2'));
 }

@@ -3,7 +3,7 @@ import { Clock } from '../../../common/clock';
 import { sha256Hex } from '../../../common/ids';
 import { discoverFeeds } from '../../../feeds/domain/discover-feeds';
 import { FeedRef } from '../../../feeds/feeds.service';
-import { SafeHttpClient } from '../../safe-http-client';
+import { SafeHttpClient } from '../../../http/safe-http-client';
 import { clusterKeys, isSameCluster, planCluster } from '../domain/ping-cluster';
 import { pingKey } from '../domain/ping-key';
 import { PingUrlsRepository } from './ping-urls.repository';

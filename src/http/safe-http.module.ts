@@ -2,6 +2,6 @@ import { Module } from '@nestjs/common';
 import { DnsResolver } from './dns-resolver';
 import { SafeHttpClient } from './safe-http-client';
 
-/** The SSRF-guarded HTTP client on its own, for modules that fetch pages without polling (content, web). */
+/** The one way Tidings fetches from the internet (SSRF-guarded), for the fetcher, push, content and web. */
 @Module({ providers: [SafeHttpClient, DnsResolver], exports: [SafeHttpClient] })
 export class SafeHttpModule {}

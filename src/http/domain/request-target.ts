@@ -18,12 +18,3 @@ export function requestTarget(url: string): { origin: string; path: string } | n
   const path = /^[\x21-\x7e]*$/.test(asStored) ? asStored : `${parsed.pathname}${parsed.search}`;
   return { origin: parsed.origin, path };
 }
-
-/** The host name polite limits (per-host concurrency, gaps, Retry-After holds) are kept per. */
-export function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname.toLowerCase();
-  } catch {
-    return url;
-  }
-}

@@ -1,9 +1,9 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { loadConfig } from '../../../src/config/load-config';
-import { DnsResolver } from '../../../src/fetcher/dns-resolver';
-import { FetchError } from '../../../src/fetcher/fetch-error';
-import { SafeHttpClient } from '../../../src/fetcher/safe-http-client';
+import { DnsResolver } from '../../../src/http/dns-resolver';
+import { FetchError } from '../../../src/http/fetch-error';
+import { SafeHttpClient } from '../../../src/http/safe-http-client';
 import { FeedServer } from '../../support/feed-server';
 
 /** Stands in for DNS: answers what the test says a name resolves to. */
