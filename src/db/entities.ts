@@ -4,6 +4,7 @@ import { UserEntity } from '../accounts/user.entity';
 import { ExtractedArticleEntity } from '../content/extracted-article.entity';
 import { DigestRunEntity } from '../delivery/digest-run.entity';
 import { PendingDigestItemEntity } from '../delivery/pending-digest-item.entity';
+import { ReaderStoryEntity } from '../delivery/reader-story.entity';
 import { CreditAccountEntity } from '../billing/credit-account.entity';
 import { CreditPurchaseEntity } from '../billing/credit-purchase.entity';
 import { LedgerEntryEntity } from '../billing/ledger-entry.entity';
@@ -32,6 +33,7 @@ export const entities = [
   SessionEntity,
   DigestRunEntity,
   PendingDigestItemEntity,
+  ReaderStoryEntity,
   LedgerEntryEntity,
   CreditAccountEntity,
   CreditPurchaseEntity,

@@ -44,11 +44,15 @@ export function storedValue<T extends ObjectLiteral>(
   return manager.connection.driver.preparePersistentValue(value, columnOf(manager, target, property));
 }
 
-/** Inserts whole rows in one statement, without reading anything back. */
+/**
+ * Inserts whole rows in one statement, without reading anything back. With `ignoreDuplicates`, a row
+ * whose primary or unique key exists already is skipped (the rest are inserted).
+ */
 export async function insertRows<T extends ObjectLiteral>(
   manager: EntityManager,
   target: EntityTarget<T>,
   rows: ReadonlyArray<Partial<T>>,
+  options: { ignoreDuplicates?: boolean } = {},
 ): Promise<void> {
   if (rows.length === 0) return;
   const metadata = manager.connection.getMetadata(target);
@@ -61,8 +65,14 @@ export async function insertRows<T extends ObjectLiteral>(
   );
   const names = columns.map((column) => driver.escape(column.databaseName)).join(', ');
   const values = rows.map(() => `(${placeholders(columns.length)})`).join(', ');
+  const first = driver.escape(columns[0].databaseName);
+  const onDuplicate = !options.ignoreDuplicates
+    ? ''
+    : manager.connection.options.type === 'mysql'
+      ? ` ON DUPLICATE KEY UPDATE ${first} = ${first}`
+      : ' ON CONFLICT DO NOTHING';
   await manager.query(
-    `INSERT INTO ${driver.escape(metadata.tableName)} (${names}) VALUES ${values}`,
+    `INSERT INTO ${driver.escape(metadata.tableName)} (${names}) VALUES ${values}${onDuplicate}`,
     parameters,
   );
 }

@@ -11,17 +11,19 @@ import { DigestRepository } from './digest.repository';
 import { DigestService } from './digest.service';
 import { EntryContentProvider } from './entry-content.provider';
 import { PendingDigestItemEntity } from './pending-digest-item.entity';
+import { ReaderStoryEntity } from './reader-story.entity';
+import { StoryMemoryRepository } from './story-memory.repository';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([PendingDigestItemEntity, DigestRunEntity]),
+    TypeOrmModule.forFeature([PendingDigestItemEntity, DigestRunEntity, ReaderStoryEntity]),
     AccountsModule,
     FeedsModule,
     EntriesModule,
     MailModule,
     ContentModule,
   ],
-  providers: [DeliveryService, DigestService, DigestRepository, EntryContentProvider],
+  providers: [DeliveryService, DigestService, DigestRepository, EntryContentProvider, StoryMemoryRepository],
   exports: [DeliveryService, DigestService],
 })
 export class DeliveryModule {}

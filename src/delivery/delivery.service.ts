@@ -9,6 +9,8 @@ import { composeDigest, newestForSection } from './domain/compose-digest';
 import { applyFilters, passesContentFilters } from './domain/filter-entries';
 import { EntryContentProvider, feedForEmail } from './entry-content.provider';
 import { RandomNumbers } from '../common/random-numbers';
+import { storyKeys } from './domain/story-keys';
+import { StoryMemoryRepository } from './story-memory.repository';
 
 /** The delivery planner: a poll's new entries become real-time emails or items waiting for a digest. */
 @Injectable()
@@ -20,38 +22,77 @@ export class DeliveryService {
     private readonly digests: DigestRepository,
     private readonly content: EntryContentProvider,
     private readonly random: RandomNumbers,
+    private readonly stories: StoryMemoryRepository,
   ) {}
 
-  /** Filters a poll's new entries per subscriber; returns how many real-time emails were enqueued. */
+  /**
+   * Filters a poll's new entries per subscriber and leaves out the stories another of the reader's
+   * feeds told first (real time: dropped; digest: kept as a repeat, shown as "also in" when the first
+   * telling is in the same issue). Returns how many real-time emails were enqueued.
+   */
   async deliverNewEntries(feed: FeedRef, entries: readonly Entry[]): Promise<number> {
     if (entries.length === 0) return 0;
     const subscriptions = await this.feeds.subscriptionsOfFeed(feed.id);
     const users = new Map(
       (await this.accounts.findByIds(subscriptions.map((s) => s.userId))).map((u) => [u.id, u]),
     );
+    const plans = subscriptions.flatMap((subscription) => {
+      const user = users.get(subscription.userId);
+      // A paused subscription gets nothing, not even later: resuming must not flood the reader.
+      if (!user || subscription.pausedAt) return [];
+      const kept =
+        subscription.mode === 'realtime'
+          ? applyFilters(entries, subscription, () => this.random.next())
+          : entries.filter((entry) => passesContentFilters(entry, subscription));
+      return [{ user, subscription, kept }];
+    });
+    const repeats = await this.repeatedStories(plans);
     const pollKey = entries.map((entry) => entry.id).sort()[0];
     let enqueued = 0;
-    for (const subscription of subscriptions) {
-      const user = users.get(subscription.userId);
-      if (!user) continue;
+    for (const { user, subscription, kept } of plans) {
+      const repeatOf = (entry: Entry) => repeats.get(`${subscription.id}:${entry.id}`) ?? null;
       if (subscription.mode === 'realtime') {
-        const kept = applyFilters(entries, subscription, () => this.random.next());
-        enqueued += await this.sendRealtime(feed, user, subscription, kept, pollKey);
+        const firsts = kept.filter((entry) => !repeatOf(entry));
+        enqueued += await this.sendRealtime(feed, user, subscription, firsts, pollKey);
       } else {
         await this.digests.addPending(
-          entries
-            .filter((entry) => passesContentFilters(entry, subscription))
-            .map((entry) => ({
-              userId: user.id,
-              subscriptionId: subscription.id,
-              entryId: entry.id,
-              cadence: subscription.mode as 'daily' | 'weekly',
-              createdAt: entry.firstSeenAt,
-            })),
+          kept.map((entry) => ({
+            userId: user.id,
+            subscriptionId: subscription.id,
+            entryId: entry.id,
+            cadence: subscription.mode as 'daily' | 'weekly',
+            createdAt: entry.firstSeenAt,
+            repeatOfEntryId: repeatOf(entry),
+          })),
         );
       }
     }
     return enqueued;
+  }
+
+  /** `subscription:entry` → the entry that told the reader this story first, for each repeat. */
+  private async repeatedStories(
+    plans: ReadonlyArray<{ user: User; subscription: Subscription; kept: readonly Entry[] }>,
+  ): Promise<Map<string, string>> {
+    const keys = new Map<string, string[]>();
+    const keysOf = (entry: Entry) =>
+      keys.get(entry.id) ?? keys.set(entry.id, storyKeys(entry)).get(entry.id)!;
+    const tellings = plans.flatMap(({ user, subscription, kept }) =>
+      kept.map((entry) => ({
+        userId: user.id,
+        subscriptionId: subscription.id,
+        entryId: entry.id,
+        firstSeenAt: entry.firstSeenAt,
+        keys: keysOf(entry),
+      })),
+    );
+    const verdicts = await this.stories.tell(tellings);
+    const repeats = new Map<string, string>();
+    tellings.forEach((telling, index) => {
+      const earlier = verdicts[index];
+      if (earlier) repeats.set(`${telling.subscriptionId}:${telling.entryId}`, earlier.entryId);
+    });
+    return repeats;
   }
 
   /** One email per entry, or one combined email when a poll brings a burst (named by the poll's first entry). */

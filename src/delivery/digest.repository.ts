@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, LessThan, LessThanOrEqual, Repository } from 'typeorm';
+import { In, IsNull, LessThan, LessThanOrEqual, Not, Repository } from 'typeorm';
 import { newId } from '../common/ids';
 import { isUniqueViolation } from '../common/zod-errors';
 import { DigestCadence, DigestIssue } from './domain/digest-schedule';
@@ -11,7 +11,7 @@ export type DigestRun = Readonly<DigestRunEntity>;
 export type PendingDigestItem = Readonly<PendingDigestItemEntity>;
 export type NewPendingItem = Pick<
   PendingDigestItemEntity,
-  'userId' | 'subscriptionId' | 'entryId' | 'cadence' | 'createdAt'
+  'userId' | 'subscriptionId' | 'entryId' | 'cadence' | 'createdAt' | 'repeatOfEntryId'
 >;
 
 /** How long one worker may take to compose an issue before another may take it over. */
@@ -52,12 +52,14 @@ export class DigestRepository {
       .getRawMany();
   }
 
-  hasItemsDueFor(userId: string, issue: DigestIssue): Promise<boolean> {
+  /** Items of paused subscriptions (`excluded`) do not count: they wait for the resume. */
+  hasItemsDueFor(userId: string, issue: DigestIssue, excluded: readonly string[] = []): Promise<boolean> {
     return this.items.existsBy({
       userId,
       cadence: issue.cadence,
       digestRunId: IsNull(),
       createdAt: LessThanOrEqual(issue.dueAt),
+      ...notIn(excluded),
     });
   }
 
@@ -98,10 +100,23 @@ export class DigestRepository {
     return taken;
   }
 
-  /** Moves the waiting items that were there at the issue's due time into the issue; returns them all. */
-  async collectItems(run: DigestRun, cadence: DigestCadence): Promise<PendingDigestItem[]> {
+  /**
+   * Moves the waiting items that were there at the issue's due time into the issue, except those of
+   * paused subscriptions (`excluded`), which keep waiting; returns them all.
+   */
+  async collectItems(
+    run: DigestRun,
+    cadence: DigestCadence,
+    excluded: readonly string[] = [],
+  ): Promise<PendingDigestItem[]> {
     await this.items.update(
-      { userId: run.userId, cadence, digestRunId: IsNull(), createdAt: LessThanOrEqual(run.dueAt) },
+      {
+        userId: run.userId,
+        cadence,
+        digestRunId: IsNull(),
+        createdAt: LessThanOrEqual(run.dueAt),
+        ...notIn(excluded),
+      },
       { digestRunId: run.id },
     );
     return this.items.find({ where: { digestRunId: run.id }, order: { createdAt: 'ASC' } });
@@ -112,4 +127,8 @@ export class DigestRepository {
     await this.runs.update({ id: runId }, { status, entryCount, leaseUntil: null, finishedAt: now });
     await this.items.delete({ digestRunId: runId });
   }
+}
+
+function notIn(subscriptionIds: readonly string[]) {
+  return subscriptionIds.length ? { subscriptionId: Not(In([...subscriptionIds])) } : {};
 }

@@ -1,14 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AccountsService, User } from '../accounts/accounts.service';
+import { AccountsService } from '../accounts/accounts.service';
 import { EntriesService } from '../entries/entries.service';
-import { FeedsService } from '../feeds/feeds.service';
-import { DigestSection } from '../mail/email-models';
+import { Feed, FeedsService, Subscription } from '../feeds/feeds.service';
+import { SubscriptionChangesService } from '../feeds/subscription-changes.service';
+import { DigestSection, FeedForEmail } from '../mail/email-models';
 import { MailService } from '../mail/mail.service';
 import { DigestRepository, DigestRun, PendingDigestItem } from './digest.repository';
 import { composeDigest, newestForSection } from './domain/compose-digest';
 import { cadenceOfIssue, latestDigestIssue } from './domain/digest-schedule';
 import { keepSelection } from './domain/filter-entries';
 import { EntryContentProvider, feedForEmail } from './entry-content.provider';
+import { StoryMemoryRepository } from './story-memory.repository';
 import { RandomNumbers } from '../common/random-numbers';
 
 export interface DigestReport {
@@ -27,15 +29,18 @@ export class DigestService {
     private readonly digests: DigestRepository,
     private readonly accounts: AccountsService,
     private readonly feeds: FeedsService,
+    private readonly subscriptionChanges: SubscriptionChangesService,
     private readonly entries: EntriesService,
     private readonly mail: MailService,
     private readonly content: EntryContentProvider,
     private readonly random: RandomNumbers,
+    private readonly stories: StoryMemoryRepository,
   ) {}
 
   /** Every issue due at or before `now` and not sent yet; an issue missed while down goes out once. */
   async sendDue(now: Date): Promise<DigestReport> {
     const report: DigestReport = { sent: 0, empty: 0 };
+    await this.stories.forgetBefore(now);
     const runs = [...(await this.digests.takeOverAbandoned(now)), ...(await this.claimDueIssues(now))];
     for (const run of runs) {
       try {
@@ -50,9 +55,9 @@ export class DigestService {
   /** Claims, for each user with waiting items, the latest issue that is due and holds some of them. */
   private async claimDueIssues(now: Date): Promise<DigestRun[]> {
     const waiting = await this.digests.waitingCadences();
-    const users = new Map(
-      (await this.accounts.findByIds([...new Set(waiting.map((w) => w.userId))])).map((u) => [u.id, u]),
-    );
+    const userIds = [...new Set(waiting.map((w) => w.userId))];
+    const users = new Map((await this.accounts.findByIds(userIds)).map((u) => [u.id, u]));
+    const paused = await this.subscriptionChanges.pausedIdsByUser(userIds);
     const claimed: DigestRun[] = [];
     for (const { userId, cadence } of waiting) {
       const user = users.get(userId);
@@ -60,7 +65,7 @@ export class DigestService {
       try {
         const schedule = { timezone: user.timezone, hour: user.digestHour, weekday: user.digestWeekday };
         const issue = latestDigestIssue(cadence, schedule, now);
-        if (!(await this.digests.hasItemsDueFor(userId, issue))) continue;
+        if (!(await this.digests.hasItemsDueFor(userId, issue, paused.get(userId)))) continue;
         const run = await this.digests.claim(userId, issue, now);
         if (run) claimed.push(run);
       } catch (error) {
@@ -73,9 +78,11 @@ export class DigestService {
   /** Composes and enqueues one claimed issue; false when nothing in it is left to show. */
   private async sendIssue(run: DigestRun, now: Date): Promise<boolean> {
     const cadence = cadenceOfIssue(run.issueKey);
-    const items = await this.digests.collectItems(run, cadence);
     const [user] = await this.accounts.findByIds([run.userId]);
-    const sections = user ? composeDigest(await this.sectionsOf(user, items)) : [];
+    const subscriptions = user ? await this.feeds.subscriptionsOfUser(user.id) : [];
+    const paused = subscriptions.filter((subscription) => subscription.pausedAt).map(({ id }) => id);
+    const items = await this.digests.collectItems(run, cadence, paused);
+    const sections = user ? composeDigest(await this.sectionsOf(subscriptions, items)) : [];
     if (!user || sections.length === 0) {
       await this.digests.finish(run.id, 'empty', 0, now);
       return false;
@@ -91,15 +98,24 @@ export class DigestService {
     return true;
   }
 
-  /** One section per subscription, its "most recent k" or "random k" chosen over the whole issue. */
-  private async sectionsOf(user: User, items: readonly PendingDigestItem[]): Promise<DigestSection[]> {
+  /**
+   * One section per subscription, its "most recent k" or "random k" chosen over the whole issue. A
+   * story another feed told first is not shown again: under its first telling, when that is in this
+   * issue, it adds "also in" this feed.
+   */
+  private async sectionsOf(
+    subscriptions: ReadonlyArray<Subscription & { feed: Feed }>,
+    items: readonly PendingDigestItem[],
+  ): Promise<DigestSection[]> {
+    const firsts = items.filter((item) => !item.repeatOfEntryId);
     const entries = new Map(
-      (await this.entries.findByIds(items.map((item) => item.entryId))).map((e) => [e.id, e]),
+      (await this.entries.findByIds(firsts.map((item) => item.entryId))).map((e) => [e.id, e]),
     );
-    const subscriptions = await this.feeds.subscriptionsOfUser(user.id);
+    const alsoIn = alsoInOtherFeeds(items, subscriptions);
     const sections: DigestSection[] = [];
     for (const subscription of subscriptions) {
-      const waiting = items
+      if (subscription.pausedAt) continue;
+      const waiting = firsts
         .filter((item) => item.subscriptionId === subscription.id)
         .flatMap((item) => entries.get(item.entryId) ?? []);
       const { shown, moreCount } = newestForSection(
@@ -109,11 +125,30 @@ export class DigestService {
         feed: feedForEmail(subscription.feed),
         subscriptionId: subscription.id,
         entries: await Promise.all(
-          shown.map((entry) => this.content.toEmailEntry(entry, { fullText: subscription.fullText })),
+          shown.map(async (entry) => ({
+            ...(await this.content.toEmailEntry(entry, { fullText: subscription.fullText })),
+            alsoIn: alsoIn.get(entry.id) ?? [],
+          })),
         ),
         moreCount,
       });
     }
     return sections;
   }
+}
+
+/** For each first telling in the issue, the other feeds whose repeats of it are in the issue too. */
+function alsoInOtherFeeds(
+  items: readonly PendingDigestItem[],
+  subscriptions: ReadonlyArray<Subscription & { feed: Feed }>,
+): Map<string, FeedForEmail[]> {
+  const inIssue = new Set(items.filter((item) => !item.repeatOfEntryId).map((item) => item.entryId));
+  const feeds = new Map(subscriptions.map((subscription) => [subscription.id, subscription.feed]));
+  const alsoIn = new Map<string, FeedForEmail[]>();
+  for (const item of items) {
+    const feed = feeds.get(item.subscriptionId);
+    if (!item.repeatOfEntryId || !inIssue.has(item.repeatOfEntryId) || !feed) continue;
+    alsoIn.set(item.repeatOfEntryId, [...(alsoIn.get(item.repeatOfEntryId) ?? []), feedForEmail(feed)]);
+  }
+  return alsoIn;
 }

@@ -22,6 +22,13 @@ export class PendingDigestItemEntity {
   @Column({ name: 'created_at', type: 'datetime' })
   createdAt!: Date;
 
+  /**
+   * Set when another of the reader's feeds told this story first: the item is never shown itself; when
+   * the first telling is in the same issue it says "also in" this feed, otherwise it is left out.
+   */
+  @Column({ name: 'repeat_of_entry_id', type: 'varchar', length: 26, nullable: true })
+  repeatOfEntryId!: string | null;
+
   @Column({ name: 'digest_run_id', type: 'varchar', length: 26, nullable: true })
   digestRunId!: string | null;
 }

@@ -64,6 +64,20 @@ export class FeedEntity {
   @Column({ name: 'push_active_until', type: 'datetime', nullable: true })
   pushActiveUntil!: Date | null;
 
+  /** Where permanent redirects led the latest polls, and how many in a row (the URL moves at 3). */
+  @Column({ name: 'redirect_candidate', type: 'text', nullable: true })
+  redirectCandidate!: string | null;
+
+  @Column({ name: 'redirect_streak', type: 'integer', default: 0 })
+  redirectStreak!: number;
+
+  /** The URL the feed had before its publisher moved it for good (shown as "moved from"). */
+  @Column({ name: 'moved_from', type: 'text', nullable: true })
+  movedFrom!: string | null;
+
+  @Column({ name: 'moved_at', type: 'datetime', nullable: true })
+  movedAt!: Date | null;
+
   @Column({ name: 'created_at', type: 'datetime' })
   createdAt!: Date;
 

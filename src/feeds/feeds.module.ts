@@ -4,11 +4,12 @@ import { FeedEntity } from './feed.entity';
 import { FeedsRepository } from './feeds.repository';
 import { FeedsService } from './feeds.service';
 import { OpmlService } from './opml.service';
+import { SubscriptionChangesService } from './subscription-changes.service';
 import { SubscriptionEntity } from './subscription.entity';
 
 @Module({
   imports: [TypeOrmModule.forFeature([FeedEntity, SubscriptionEntity])],
-  providers: [FeedsService, FeedsRepository, OpmlService],
-  exports: [FeedsService, OpmlService],
+  providers: [FeedsService, FeedsRepository, OpmlService, SubscriptionChangesService],
+  exports: [FeedsService, OpmlService, SubscriptionChangesService],
 })
 export class FeedsModule {}

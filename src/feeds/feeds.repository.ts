@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
+import { In, IsNull, Not, Repository } from 'typeorm';
 import { newId } from '../common/ids';
 import { isUniqueViolation } from '../common/zod-errors';
 import { selectRows } from '../db/raw-rows';
@@ -71,7 +71,7 @@ export class FeedsRepository {
       const repository = manager.getRepository(SubscriptionEntity);
       const existing = await repository.findOneBy({ userId, feedId });
       return repository.save({
-        ...(existing ?? { id: newId(), userId, feedId, createdAt: now }),
+        ...(existing ?? { id: newId(), userId, feedId, pausedAt: null, createdAt: now }),
         ...settings,
       });
     });
@@ -98,5 +98,41 @@ export class FeedsRepository {
       'SELECT * FROM subscriptions WHERE feed_id = ? ORDER BY created_at, id',
       [feedId],
     );
+  }
+
+  /** Those of these subscriptions that still exist and belong to the reader, oldest first. */
+  subscriptionsOfUserByIds(userId: string, ids: readonly string[]): Promise<SubscriptionEntity[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.subscriptions.find({
+      where: { id: In([...ids]), userId },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+  }
+
+  /** The paused subscriptions of these readers (ids and readers only). */
+  pausedSubscriptionsOf(
+    userIds: readonly string[],
+  ): Promise<Array<Pick<SubscriptionEntity, 'id' | 'userId'>>> {
+    if (userIds.length === 0) return Promise.resolve([]);
+    return this.subscriptions.find({
+      select: { id: true, userId: true },
+      where: { userId: In([...userIds]), pausedAt: Not(IsNull()) },
+    });
+  }
+
+  /**
+   * Changes the reader's own subscriptions among these; `pausedAtIsNull` limits it to the active (true)
+   * or paused (false) ones, so that pausing twice keeps the first date.
+   */
+  async updateSubscriptionsOfUser(
+    userId: string,
+    ids: readonly string[],
+    values: Partial<Pick<SubscriptionEntity, 'pausedAt' | 'mode'>>,
+    pausedAtIsNull?: boolean,
+  ): Promise<void> {
+    if (ids.length === 0) return;
+    const paused =
+      pausedAtIsNull === undefined ? {} : { pausedAt: pausedAtIsNull ? IsNull() : Not(IsNull()) };
+    await this.subscriptions.update({ id: In([...ids]), userId, ...paused }, values);
   }
 }

@@ -116,6 +116,10 @@ export class FeedsService {
         brokenSince: null,
         pollIntervalSeconds: null,
         pushActiveUntil: null,
+        redirectCandidate: null,
+        redirectStreak: 0,
+        movedFrom: null,
+        movedAt: null,
         createdAt: now,
         updatedAt: now,
       })

@@ -35,6 +35,10 @@ export class SubscriptionEntity {
   @Column({ name: 'filter_regex', type: 'varchar', length: 500, nullable: true })
   filterRegex!: string | null;
 
+  /** Since when nothing is delivered for it (null: active). What is published meanwhile is skipped. */
+  @Column({ name: 'paused_at', type: 'datetime', nullable: true })
+  pausedAt!: Date | null;
+
   @Column({ name: 'created_at', type: 'datetime' })
   createdAt!: Date;
 }

@@ -57,7 +57,7 @@ export class PollStateWriter {
     await this.states.record(feedId, update).catch(async (error: unknown) => {
       // The new URL already belongs to another feed: keep polling this one where it is.
       if (!isUniqueViolation(error)) throw error;
-      const { url: _taken, ...unmoved } = update;
+      const { url: _taken, movedFrom: _from, movedAt: _at, ...unmoved } = update;
       await this.states.record(feedId, unmoved);
     });
   }

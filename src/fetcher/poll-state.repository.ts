@@ -37,6 +37,8 @@ const DUE_FEED_COLUMNS = [
   'broken_since',
   'poll_interval_seconds',
   'push_active_until',
+  'redirect_candidate',
+  'redirect_streak',
 ].map((column) => `f.${column}`);
 
 /** Due feeds and their poll state, in hand-written SQL: a cycle reads and writes thousands of rows. */

@@ -24,15 +24,26 @@ export interface Composition {
   footerNote: string;
   /** Subscribed mail: one list per feed, ended by unsubscribing these subscriptions. */
   list?: { key: string; name: string; subscriptionIds: string[] };
+  /** Mail about subscriptions that is not itself list mail: what a reply command to it acts on. */
+  subscriptionIds?: string[];
   headers?: Record<string, string>;
   /** Feeds with new items in it: what a digest's price depends on. */
   feedCount?: number;
 }
 
 /**
+ * Smaller and smaller views of one email (`view(1)` … `view(steps)`, each no bigger than the one
+ * before), for when its HTML would be clipped by Gmail.
+ */
+export interface Shrinking {
+  steps: number;
+  view(step: number): object;
+}
+
+/**
  * Turns a composition into a complete outbox row: HTML and text from the precompiled layouts of its
  * kind, list and automation headers, and the signed Reply-To and VERP addresses that name
- * the row. `shrink` gives a smaller view for when the HTML would be clipped by Gmail.
+ * the row. With `shrinking`, the HTML is the fullest view that stays under Gmail's clip.
  */
 @Injectable()
 export class EmailComposer {
@@ -46,17 +57,16 @@ export class EmailComposer {
     this.domain = config.MAIL_FROM.split('@')[1];
   }
 
-  compose(composition: Composition, shrink?: () => object): EmailToSend {
+  compose(composition: Composition, shrinking?: Shrinking): EmailToSend {
     const id = newId();
     const key = this.config.SECRET_KEY;
     const token = composition.list ? unsubscribeToken(key, { emailId: id }) : null;
     const unsubscribeUrl = token ? this.unsubscribeUrl(token) : null;
-    let view = this.fullView(composition, composition.view, unsubscribeUrl);
-    let html = this.templates.render(composition.template, view);
-    if (Buffer.byteLength(html) > GMAIL_CLIP_BYTES && shrink) {
-      view = this.fullView(composition, shrink(), unsubscribeUrl);
-      html = this.templates.render(composition.template, view);
-    }
+    const render = (view: object) => {
+      const full = this.fullView(composition, view, unsubscribeUrl);
+      return { view: full, html: this.templates.render(composition.template, full) };
+    };
+    const { view, html } = this.fittingRender(render(composition.view), render, shrinking);
     if (Buffer.byteLength(html) > GMAIL_CLIP_BYTES) {
       this.logger.warn(
         `${composition.template} email ${id} is ${Buffer.byteLength(html)} bytes: Gmail clips it`,
@@ -85,9 +95,34 @@ export class EmailComposer {
       headers: { ...AUTOMATED_HEADERS, ...list, ...composition.headers },
       envelopeFrom: signedAddress(key, 'bounce', id, this.domain),
       replyTo: signedAddress(key, 'reply', id, this.domain),
-      subscriptionIds: composition.list?.subscriptionIds,
+      subscriptionIds: composition.list?.subscriptionIds ?? composition.subscriptionIds,
       feedCount: composition.feedCount,
     };
+  }
+
+  /** The first view that fits, by bisection over the shrinking steps (the smallest when none does). */
+  private fittingRender(
+    full: { view: object; html: string },
+    render: (view: object) => { view: object; html: string },
+    shrinking?: Shrinking,
+  ): { view: object; html: string } {
+    const fits = (html: string) => Buffer.byteLength(html) <= GMAIL_CLIP_BYTES;
+    if (fits(full.html) || !shrinking || shrinking.steps < 1) return full;
+    let low = 1;
+    let high = shrinking.steps;
+    let best = render(shrinking.view(high));
+    if (!fits(best.html)) return best;
+    while (low < high) {
+      const middle = Math.floor((low + high) / 2);
+      const attempt = render(shrinking.view(middle));
+      if (fits(attempt.html)) {
+        best = attempt;
+        high = middle;
+      } else {
+        low = middle + 1;
+      }
+    }
+    return best;
   }
 
   /** Where a reader ends these subscriptions; also for links in page bodies (digest sections). */

@@ -32,11 +32,16 @@ export interface EntryEmail {
   entry: EntryForEmail;
 }
 
+export interface DigestEntry extends EntryForEmail {
+  /** Other feeds of the reader that carried the same story ("also in"). */
+  alsoIn?: FeedForEmail[];
+}
+
 export interface DigestSection {
   feed: FeedForEmail;
   subscriptionId: string;
-  entries: EntryForEmail[];
-  /** Entries left out by the size cap; shown as "N more from this feed". */
+  entries: DigestEntry[];
+  /** Entries left out by the size cap; shown as "and N more on the feed's site". */
   moreCount: number;
 }
 
@@ -82,4 +87,25 @@ export interface SupportReplyEmail {
   references: string[];
   /** An automatic acknowledgement (RFC 3834): marked `Auto-Submitted: auto-replied`. */
   isAutoReply?: boolean;
+}
+
+/** What a reader can change by replying to one of our emails with a single word. */
+export type SubscriptionCommand = 'pause' | 'resume' | 'stop' | 'daily' | 'weekly' | 'realtime';
+export type CommandLanguage = 'en' | 'fr' | 'de' | 'es';
+export type DeliveryCadence = 'realtime' | 'daily' | 'weekly';
+
+export interface CommandConfirmationEmail {
+  dedupKey: string;
+  to: Recipient;
+  command: SubscriptionCommand;
+  /** The language the reader wrote the command in: the confirmation answers in it. */
+  language: CommandLanguage;
+  /** The feeds changed; none when the subscriptions were gone already (nothing changed). */
+  feeds: FeedForEmail[];
+  /** The subscriptions changed: a reply to the confirmation acts on them again (undo). */
+  subscriptionIds: string[];
+  /** For a change of cadence, the one they all had before (null when they differed). */
+  previousCadence: DeliveryCadence | null;
+  /** The reader's message: the confirmation is threaded under it. */
+  inReplyTo: string | null;
 }

@@ -9,6 +9,7 @@ export const TEMPLATE_NAMES = [
   'low-balance',
   'feed-problem',
   'support-reply',
+  'command-confirmation',
 ] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 

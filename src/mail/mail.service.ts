@@ -2,8 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
 import {
-  digestView,
-  digestViewWithoutExcerpts,
   entryTitle,
   entryView,
   excerpt,
@@ -13,9 +11,12 @@ import {
   subjectLine,
 } from './domain/email-views';
 import { Complaint, ComplaintOutcome, ComplaintRecorder } from './complaint-recorder';
+import { commandConfirmationView } from './domain/command-confirmation';
+import { digestView, shownEntryCount } from './domain/digest-view';
 import { AddressPurpose, outboxIdFromAddress, readSignedAddress } from './domain/mail-tokens';
 import { EmailComposer } from './email-composer';
 import {
+  CommandConfirmationEmail,
   DigestEmail,
   EntryEmail,
   FeedProblemEmail,
@@ -52,8 +53,11 @@ export class MailService {
     return this.composeEntry(email).html;
   }
 
+  /** A digest (or a burst) trimmed to fit Gmail's clip: what does not fit becomes "and N more" lines. */
   sendDigest(email: DigestEmail): Promise<boolean> {
-    const view = digestView(email, (ids) => this.composer.unsubscribeUrlFor(ids));
+    const unsubscribeUrl = (ids: string[]) => this.composer.unsubscribeUrlFor(ids);
+    const view = digestView(email, unsubscribeUrl);
+    const shown = shownEntryCount(email);
     return this.outbox.enqueue(
       this.composer.compose(
         {
@@ -71,7 +75,7 @@ export class MailService {
           },
           feedCount: email.sections.length,
         },
-        () => digestViewWithoutExcerpts(view),
+        { steps: shown, view: (step) => digestView(email, unsubscribeUrl, shown - step) },
       ),
     );
   }
@@ -105,7 +109,8 @@ export class MailService {
   }
 
   sendFeedProblem(email: FeedProblemEmail): Promise<boolean> {
-    const view = feedProblemView(email);
+    const publicUrl = this.config.PUBLIC_URL.replace(/\/+$/, '');
+    const view = feedProblemView(email, (site) => `${publicUrl}/feeds/add?url=${encodeURIComponent(site)}`);
     const name = feedName(email.feed);
     return this.outbox.enqueue(
       this.composer.compose({
@@ -141,6 +146,31 @@ export class MailService {
         view: { bodyText: email.bodyText },
         footerNote: 'You get this email because you wrote to Tidings support.',
         headers,
+      }),
+    );
+  }
+
+  /** Answers a reply command (RFC 3834: an automatic response, threaded under the reader's message). */
+  sendCommandConfirmation(email: CommandConfirmationEmail): Promise<boolean> {
+    const publicUrl = this.config.PUBLIC_URL.replace(/\/+$/, '');
+    const view = commandConfirmationView(email, {
+      feedsPage: `${publicUrl}/feeds`,
+      subscribeAgain: (feedUrl) => `${publicUrl}/subscribe?url=${encodeURIComponent(feedUrl)}`,
+    });
+    const headers: Record<string, string> = { 'Auto-Submitted': 'auto-replied' };
+    if (email.inReplyTo)
+      Object.assign(headers, { 'In-Reply-To': email.inReplyTo, References: email.inReplyTo });
+    return this.outbox.enqueue(
+      this.composer.compose({
+        template: 'command-confirmation',
+        dedupKey: email.dedupKey,
+        to: email.to,
+        subject: subjectLine(view.headline),
+        preview: view.explanation,
+        view,
+        footerNote: view.footerNote,
+        headers,
+        subscriptionIds: email.subscriptionIds,
       }),
     );
   }
@@ -202,7 +232,7 @@ export class MailService {
         list: { key: email.feed.id, name, subscriptionIds: [email.subscriptionId] },
         feedCount: 1,
       },
-      () => shortenedEntryView(email),
+      { steps: 1, view: () => shortenedEntryView(email) },
     );
   }
 }

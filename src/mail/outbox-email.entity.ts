@@ -47,7 +47,7 @@ export class OutboxEmailEntity {
   @Column({ name: 'reply_to', type: 'varchar', length: 320, nullable: true })
   replyTo!: string | null;
 
-  /** What the email's List-Unsubscribe link ends (its token names this row). */
+  /** The subscriptions the email belongs to: what its List-Unsubscribe link ends and a reply command acts on. */
   @Column({ name: 'subscription_ids', type: 'simple-json', nullable: true })
   subscriptionIds!: string[] | null;
 

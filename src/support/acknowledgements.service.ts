@@ -28,6 +28,7 @@ export class AcknowledgementsService {
     const decision = decideAcknowledgement({
       returnPath,
       headers: mail.headers,
+      subject: mail.subject,
       ourDomain: this.config.MAIL_FROM.split('@')[1],
     });
     if (!decision.send || !(await this.claim(decision.to))) return false;

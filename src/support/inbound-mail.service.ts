@@ -10,6 +10,7 @@ import { ComplaintsService, ComplaintVerdict } from './complaints.service';
 import { entryIdOfDedupKey } from './domain/outbox-context';
 import { parseFeedbackReport } from './domain/parse-feedback-report';
 import { InboundMail, parseInboundMail } from './parse-inbound-mail';
+import { CommandOutcome, ReplyCommandsService } from './reply-commands.service';
 import { ForgedAddressError } from './support-errors';
 import { SupportRepository, ThreadTarget } from './support.repository';
 
@@ -28,11 +29,13 @@ export interface Envelope {
 export type InboundOutcome =
   | { kind: 'message'; threadId: string; messageId: string; isNew: boolean }
   | { kind: 'bounce'; verdict: 'permanent' | 'temporary' | 'unknown' }
-  | { kind: 'complaint'; verdict: ComplaintVerdict };
+  | { kind: 'complaint'; verdict: ComplaintVerdict }
+  | CommandOutcome;
 
 /**
  * Mail that reaches us (SMTP or webhook): a DSN for a bounce address, then a feedback report (a
- * complaint) to any address, otherwise a support message.
+ * complaint) to any address, then a reply command (pause, stop, weekly…) to one of our emails,
+ * otherwise a support message.
  */
 @Injectable()
 export class InboundMailService {
@@ -46,6 +49,7 @@ export class InboundMailService {
     private readonly bounces: BouncesService,
     private readonly complaints: ComplaintsService,
     private readonly acknowledgements: AcknowledgementsService,
+    private readonly commands: ReplyCommandsService,
   ) {}
 
   /** Throws ForgedAddressError for a reply/bounce address we did not sign (the SMTP listener says 550). */
@@ -73,6 +77,9 @@ export class InboundMailService {
     }
     const reply = recipients.find((address) => address.kind === 'reply');
     const returnPath = envelope ? envelope.mailFrom : mail.returnPath;
+    const command =
+      reply?.kind === 'reply' ? await this.commands.obey(mail, reply.outboxId, returnPath) : null;
+    if (command) return command;
     const sender = mail.from ?? returnPath ?? 'unknown@invalid';
     const target = await this.locateThread(mail, sender, reply?.kind === 'reply' ? reply.outboxId : null);
     const { message, isNew } = await this.store.append(target, {

@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module';
+import { FeedsModule } from '../feeds/feeds.module';
 import { MailModule } from '../mail/mail.module';
 import { AcknowledgementsRepository } from './acknowledgements.repository';
 import { AcknowledgementsService } from './acknowledgements.service';
 import { BouncesService } from './bounces.service';
 import { ComplaintsService } from './complaints.service';
 import { InboundMailService } from './inbound-mail.service';
+import { ReplyCommandsService } from './reply-commands.service';
 import { SupportAcknowledgementEntity } from './support-acknowledgement.entity';
 import { SupportInboundController } from './support-inbound.controller';
 import { SupportMessageEntity } from './support-message.entity';
@@ -18,6 +20,7 @@ import { SupportService } from './support.service';
   imports: [
     TypeOrmModule.forFeature([SupportThreadEntity, SupportMessageEntity, SupportAcknowledgementEntity]),
     AccountsModule,
+    FeedsModule,
     MailModule,
   ],
   providers: [
@@ -27,6 +30,7 @@ import { SupportService } from './support.service';
     BouncesService,
     ComplaintsService,
     AcknowledgementsService,
+    ReplyCommandsService,
     SupportService,
   ],
   controllers: [SupportInboundController],

@@ -62,4 +62,19 @@ describe('the fetcher through the CLI', () => {
     const listed = await listFeeds();
     expect(listed.find((feed) => feed.url === url)).toMatchObject({ lastOutcome: 'blocked', errorCount: 1 });
   });
+
+  it('shows in `feeds list` a feed that moved for good, once its 301 held for three polls', async () => {
+    feeds.set('/old-home.xml', { status: 301, headers: { location: '/new-home.xml' } });
+    feeds.set('/new-home.xml', { body: rssFeed('Moving', [{ title: 'One', link: 'https://m.example/1' }]) });
+    expect(
+      (await runTidings(['subscribe', 'reader@example.com', feeds.url('/old-home.xml')], env())).code,
+    ).toBe(0);
+    for (let poll = 0; poll < 3; poll += 1)
+      expect((await runTidings(['poll', '--once', '--all'], env())).code).toBe(0);
+    const moved = (await listFeeds()).find((feed) => feed.movedFrom === feeds.url('/old-home.xml'));
+    expect(moved).toMatchObject({ url: feeds.url('/new-home.xml'), movedAt: expect.any(String) });
+    const listed = await runTidings(['feeds', 'list'], env());
+    expect(listed.stdout).toContain(`${feeds.url('/new-home.xml')}  next `);
+    expect(listed.stdout).toContain(`moved from ${feeds.url('/old-home.xml')}`);
+  });
 });

@@ -25,11 +25,14 @@ export function registerFeedCommands(program: Command): void {
           brokenSince: feed.brokenSince?.toISOString() ?? null,
           pollIntervalSeconds: feed.pollIntervalSeconds,
           subscribers: feed.subscribers,
+          movedFrom: feed.movedFrom,
+          movedAt: feed.movedAt?.toISOString() ?? null,
         }));
         if (options.json) return printJson(feeds);
         for (const feed of feeds) {
           console.log(
-            `${feed.status.padEnd(7)} ${String(feed.subscribers).padStart(4)} ${feed.url}  next ${feed.nextPollAt}`,
+            `${feed.status.padEnd(7)} ${String(feed.subscribers).padStart(4)} ${feed.url}  next ${feed.nextPollAt}` +
+              (feed.movedFrom ? `  moved from ${feed.movedFrom}` : ''),
           );
         }
       }),

@@ -73,6 +73,7 @@ export function registerUserCommands(program: Command): void {
             url: subscription.feed.url,
             title: subscription.feed.title,
             mode: subscription.mode,
+            pausedAt: subscription.pausedAt?.toISOString() ?? null,
             fullText: subscription.fullText,
             keepRecent: subscription.keepRecent,
             keepRandom: subscription.keepRandom,
@@ -86,7 +87,9 @@ export function registerUserCommands(program: Command): void {
           `${view.email}  ${view.role}  ${view.timezone}  digest ${view.digestHour}:00  ${view.balance} credits`,
         );
         for (const subscription of view.subscriptions)
-          console.log(`  ${subscription.mode.padEnd(8)} ${subscription.url}`);
+          console.log(
+            `  ${subscription.mode.padEnd(8)} ${subscription.pausedAt ? 'paused ' : ''}${subscription.url}`,
+          );
       }),
     );
 }

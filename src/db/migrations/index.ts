@@ -10,6 +10,9 @@ import { Push1763769670000 } from './1763769670000-push';
 import { ExtractedArticles1763769680000 } from './1763769680000-extracted-articles';
 import { EntryDeliveryPlanned1763769690000 } from './1763769690000-entry-delivery-planned';
 import { MailComplaints1763769719000 } from './1763769719000-mail-complaints';
+import { SubscriptionPause1763769722000 } from './1763769722000-subscription-pause';
+import { ReaderStories1763769722010 } from './1763769722010-reader-stories';
+import { FeedMoves1763769722020 } from './1763769722020-feed-moves';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -25,4 +28,7 @@ export const migrations = [
   ExtractedArticles1763769680000,
   EntryDeliveryPlanned1763769690000,
   MailComplaints1763769719000,
+  SubscriptionPause1763769722000,
+  ReaderStories1763769722010,
+  FeedMoves1763769722020,
 ];

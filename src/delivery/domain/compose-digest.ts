@@ -2,7 +2,7 @@ import type { DigestSection, EntryForEmail } from '../../mail/email-models';
 import { escapeMarkup } from '../../common/escape-markup';
 import { plainTextOf } from './plain-text';
 
-/** More entries than this from one feed in one email are summed up as "N more from this feed". */
+/** More entries than this from one feed in one email are summed up as "and N more on its site". */
 export const ENTRIES_PER_FEED = 10;
 /** An entry longer than this (HTML characters) is shown as a plain-text excerpt instead. */
 export const ENTRY_HTML_BUDGET = 6_000;

@@ -18,3 +18,13 @@ export function validateFeedUrl(input: string): string {
   if (url.length > 4000) throw new ValidationError('the URL is longer than 4,000 characters');
   return url;
 }
+
+/** A feed's site as its last parse named it, else the front page of its host. */
+export function siteOfFeed(feed: { url: string; siteUrl: string | null }): string {
+  if (feed.siteUrl) return feed.siteUrl;
+  try {
+    return new URL('/', feed.url).toString();
+  } catch {
+    return feed.url;
+  }
+}

@@ -21,6 +21,8 @@ const stored: FeedPollState = {
   brokenSince: null,
   pollIntervalSeconds: 7200,
   pushActiveUntil: null,
+  redirectCandidate: null,
+  redirectStreak: 0,
 };
 
 function after(outcome: PollOutcome, feed = stored, extra: { freshnessMs?: number; movedTo?: string } = {}) {
@@ -92,11 +94,30 @@ describe('nextPollState', () => {
     expect(next.notice).toEqual({ problem: 'broken', detail: 'HTTP 500', brokenSince: now });
   });
 
-  it('moves the feed to where a permanent redirect led', () => {
-    const next = after({ kind: 'not-modified', validators: {} }, stored, {
-      movedTo: 'https://new.example/f',
+  it('moves the feed to where a permanent redirect led once it held for three polls', () => {
+    const movedTo = 'https://new.example/f';
+    const first = after({ kind: 'not-modified', validators: {} }, stored, { movedTo });
+    expect(first.update).toMatchObject({ redirectCandidate: movedTo, redirectStreak: 1 });
+    expect(first.update).not.toHaveProperty('url');
+    const third = after(
+      { kind: 'not-modified', validators: {} },
+      { ...stored, redirectCandidate: movedTo, redirectStreak: 2 },
+      { movedTo },
+    );
+    expect(third.update).toMatchObject({
+      url: movedTo,
+      movedFrom: stored.url,
+      movedAt: now,
+      redirectStreak: 0,
     });
-    expect(next.update.url).toBe('https://new.example/f');
+  });
+
+  it('keeps a redirect’s run through a timeout but ends it with an answer that was not redirected', () => {
+    const running = { ...stored, redirectCandidate: 'https://new.example/f', redirectStreak: 2 };
+    const timedOut = after({ kind: 'failed', label: 'timeout', reason: 'no answer in 10 s' }, running);
+    expect(timedOut.update).not.toHaveProperty('redirectStreak');
+    const served = after({ kind: 'failed', label: 'http-500', reason: 'HTTP 500' }, running);
+    expect(served.update).toMatchObject({ redirectCandidate: null, redirectStreak: 0 });
   });
 
   it('polls a pushed feed only as a safety net while its lease runs', () => {

@@ -1,6 +1,7 @@
 import { changedFields } from './changed-fields';
 import { Classified, Failure, ResponseOutcome, Validators } from './classify-response';
 import { FeedHealth, HealthPolicy, nextHealth, PollResult } from './feed-health';
+import { permanentMove } from './permanent-move';
 import { adaptiveIntervalMs, keptIntervalMs, scheduledIntervalMs } from './poll-interval';
 
 /** What a parsed body told about its feed. */
@@ -38,10 +39,15 @@ export interface FeedPollState extends FeedHealth {
   pollIntervalSeconds: number | null;
   /** Until when the publisher pushes to us (a WebSub lease): polling is then only a safety net. */
   pushActiveUntil: Date | null;
+  /** A permanent redirect being watched before the URL follows it (see `permanentMove`). */
+  redirectCandidate: string | null;
+  redirectStreak: number;
 }
 
 /** The columns a poll (or a push lease) writes. */
-export type FeedPollUpdate = Partial<Omit<FeedPollState, 'id'> & { lastPolledAt: Date; nextPollAt: Date }>;
+export type FeedPollUpdate = Partial<
+  Omit<FeedPollState, 'id'> & { lastPolledAt: Date; nextPollAt: Date; movedFrom: string; movedAt: Date }
+>;
 
 export interface NextPollState {
   /** Only the columns that change (a routine 304 writes two, not twelve). */
@@ -55,8 +61,8 @@ export interface NextPollState {
 
 /**
  * The feed's state after a poll: validators and hash as the outcome renews them, health and back-off,
- * the next poll (adaptive interval, cache hints, push leases, jitter from `random`), the new URL after a
- * permanent redirect.
+ * the next poll (adaptive interval, cache hints, push leases, jitter from `random`), the new URL once a
+ * permanent redirect has held for three polls.
  */
 export function nextPollState(
   feed: FeedPollState,
@@ -85,8 +91,12 @@ export function nextPollState(
     nextPollAt: health.nextPollAt,
     ...(result.kind === 'success' ? { pollIntervalSeconds: Math.round(result.intervalMs / 1000) } : {}),
   });
+  // A pushed body says nothing about redirects; a failure without an answer (timeout) neither.
+  const answered =
+    outcome.kind !== 'pushed' && !(outcome.kind === 'failed' && !movedTo && !isHttpFailure(outcome));
   return {
-    update: movedTo ? { ...update, url: movedTo } : update,
+    update:
+      outcome.kind === 'pushed' ? update : { ...update, ...permanentMove(feed, movedTo, answered, now) },
     label,
     isFailure: result.kind !== 'success',
     notice: health.notify
@@ -136,4 +146,9 @@ function feedFieldsOf(outcome: PollOutcome): FeedPollUpdate {
 
 function titleAndSite({ title, siteUrl }: ParsedFeed): FeedPollUpdate {
   return { title, siteUrl };
+}
+
+/** A failure the server answered (an HTTP status), unlike a timeout or a refused connection. */
+function isHttpFailure(outcome: Failure): boolean {
+  return /^(http-\d+|bot-challenge)$/.test(outcome.label);
 }

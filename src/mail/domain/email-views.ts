@@ -1,4 +1,5 @@
-import { DigestEmail, EntryEmail, EntryForEmail, FeedForEmail, FeedProblemEmail } from '../email-models';
+import { siteOfFeed } from '../../feeds/domain/feed-url';
+import { EntryEmail, EntryForEmail, FeedForEmail, FeedProblemEmail } from '../email-models';
 import { htmlToText } from '../../content';
 
 /**
@@ -23,49 +24,19 @@ export function shortenedEntryView(email: EntryEmail) {
   return { ...entryView(email), bodyHtml: `<p><em>${note}</em></p>`, bodyText: note };
 }
 
-export function digestView(email: DigestEmail, unsubscribeUrl: (subscriptionIds: string[]) => string) {
-  const count = email.sections.reduce((sum, section) => sum + section.entries.length + section.moreCount, 0);
-  const feeds = email.sections.length;
-  return {
-    title: email.title,
-    summary: `${count} new ${count === 1 ? 'post' : 'posts'} from ${feeds} ${feeds === 1 ? 'feed' : 'feeds'}`,
-    sections: email.sections.map((section) => ({
-      feedName: feedName(section.feed),
-      feedUrl: section.feed.siteUrl,
-      unsubscribeUrl: unsubscribeUrl([section.subscriptionId]),
-      moreText: section.moreCount > 0 ? `${section.moreCount} more from this feed` : null,
-      entries: section.entries.map((entry) => ({
-        title: entryTitle(entry),
-        link: entry.link,
-        byline: byline(entry),
-        excerpt: excerpt(htmlToText(entry.html), 200),
-      })),
-    })),
-  };
-}
-
-/** The same digest without excerpts, for when the full one would be clipped by Gmail. */
-export function digestViewWithoutExcerpts(view: ReturnType<typeof digestView>) {
-  return {
-    ...view,
-    sections: view.sections.map((section) => ({
-      ...section,
-      entries: section.entries.map((entry) => ({ ...entry, excerpt: null })),
-    })),
-  };
-}
-
-export function feedProblemView(email: FeedProblemEmail) {
+/** `findFeedUrl`: the dashboard's discovery of a site's feeds, for a gone feed's new address. */
+export function feedProblemView(email: FeedProblemEmail, findFeedUrl: (siteUrl: string) => string) {
   const name = feedName(email.feed);
   const isGone = email.problem === 'gone';
   return {
     subject: isGone ? `${name} is gone` : `${name} is failing`,
     headline: isGone ? `${name} is gone` : `${name} is failing`,
     explanation: isGone
-      ? 'The feed has been removed by its site, so Tidings stopped checking it. Subscribe to its new address if it moved.'
+      ? 'The feed has been removed by its site, so Tidings stopped checking it. If the site moved it, Tidings can look for its new feed on the site.'
       : 'Tidings could not read this feed for a while. It keeps trying and sends what it finds once the feed works again.',
     feedUrl: email.feed.url,
     detail: email.detail,
+    findFeedUrl: isGone ? findFeedUrl(siteOfFeed(email.feed)) : null,
   };
 }
 
@@ -84,7 +55,7 @@ export function subjectLine(text: string): string {
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
 
-function byline(entry: EntryForEmail): string | null {
+export function byline(entry: EntryForEmail): string | null {
   const date = entry.published ? DATE_FORMAT.format(entry.published) : null;
   return [entry.author ? oneLine(entry.author) : null, date].filter(Boolean).join(' · ') || null;
 }

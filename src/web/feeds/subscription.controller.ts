@@ -14,11 +14,14 @@ import {
 import { Response } from 'express';
 import { ValidationError } from '../../common/errors';
 import { FeedsService, Subscription, Feed } from '../../feeds/feeds.service';
+import { SubscriptionChangesService } from '../../feeds/subscription-changes.service';
+import { Clock } from '../../common/clock';
 import { CsrfGuard, SignedInGuard } from '../auth/guards';
 import { readSubscriptionForm, subscriptionFormValues } from '../domain/subscription-form';
 import { WebViews } from '../views/web-views';
 import { WebExceptionsFilter } from '../web-exceptions.filter';
 import { WebRequest } from '../web-request';
+import { siteOfFeed } from '../../feeds/domain/feed-url';
 import { allowEmailPreview, EmailPreviews } from './email-preview.service';
 import { FeedFinder } from './feed-finder.service';
 
@@ -29,6 +32,8 @@ import { FeedFinder } from './feed-finder.service';
 export class SubscriptionController {
   constructor(
     private readonly feeds: FeedsService,
+    private readonly changes: SubscriptionChangesService,
+    private readonly clock: Clock,
     private readonly finder: FeedFinder,
     private readonly previews: EmailPreviews,
     private readonly views: WebViews,
@@ -42,8 +47,10 @@ export class SubscriptionController {
     @Query('notice') notice?: string,
   ): Promise<string> {
     const subscription = await this.feeds.subscriptionOfUser(request.web.user!.id, id);
-    const saved = notice === 'saved' ? 'Settings saved.' : undefined;
-    return this.page(request, subscription, { form: subscriptionFormValues(subscription), notice: saved });
+    return this.page(request, subscription, {
+      form: subscriptionFormValues(subscription),
+      notice: SUBSCRIPTION_NOTICES[notice ?? ''],
+    });
   }
 
   /** Fetches the feed now and shows its newest post as it would arrive. */
@@ -92,6 +99,25 @@ export class SubscriptionController {
     response.redirect(303, `/feeds/${subscription.id}?notice=saved`);
   }
 
+  /** Nothing is delivered while paused; what the feed publishes meanwhile is skipped (no flood on resume). */
+  @Post('pause')
+  async pause(@Req() request: WebRequest, @Param('id') id: string, @Res() response: Response): Promise<void> {
+    const subscription = await this.feeds.subscriptionOfUser(request.web.user!.id, id);
+    await this.changes.pause(subscription.userId, [subscription.id], this.clock.now());
+    response.redirect(303, `/feeds/${subscription.id}?notice=paused`);
+  }
+
+  @Post('resume')
+  async resume(
+    @Req() request: WebRequest,
+    @Param('id') id: string,
+    @Res() response: Response,
+  ): Promise<void> {
+    const subscription = await this.feeds.subscriptionOfUser(request.web.user!.id, id);
+    await this.changes.resume(subscription.userId, [subscription.id]);
+    response.redirect(303, `/feeds/${subscription.id}?notice=resumed`);
+  }
+
   @Post('unsubscribe')
   async unsubscribe(
     @Req() request: WebRequest,
@@ -109,6 +135,21 @@ export class SubscriptionController {
     data: Record<string, unknown>,
   ): string {
     const title = subscription.feed.title ?? subscription.feed.url;
-    return this.views.render(request.web, 'subscription', { title, subscription, ...data }, '/feeds');
+    const findFeedUrl =
+      subscription.feed.status === 'gone'
+        ? `/feeds/add?url=${encodeURIComponent(siteOfFeed(subscription.feed))}`
+        : null;
+    return this.views.render(
+      request.web,
+      'subscription',
+      { title, subscription, findFeedUrl, ...data },
+      '/feeds',
+    );
   }
 }
+
+const SUBSCRIPTION_NOTICES: Record<string, string> = {
+  saved: 'Settings saved.',
+  paused: 'Paused. Nothing from this feed will be emailed until you resume.',
+  resumed: 'Resumed. New posts will arrive again, starting with the next one published.',
+};

@@ -12,6 +12,8 @@ export interface PostSpec {
   title: string;
   published?: string;
   summary?: string;
+  /** Default: a link of its own, from the title. */
+  link?: string;
 }
 
 export interface OutboxRow {
@@ -27,14 +29,18 @@ export interface OutboxRow {
 export class DeliveryFixture {
   private feedCount = 0;
 
-  constructor(readonly test: TestApp) {}
+  constructor(readonly test: Pick<TestApp, 'app' | 'clock'>) {}
 
   addUser(email: string, settings: Record<string, unknown> = {}): Promise<User> {
     return this.test.app.get(AccountsService).addUser({ email, ...settings });
   }
 
   /** A feed named `title` with these subscribers (each with its own settings). */
-  async feed(title: string, subscribers: Array<[User, Partial<SubscriptionSettings>]>): Promise<Feed> {
+  async feed(
+    title: string,
+    subscribers: Array<[User, Partial<SubscriptionSettings>]>,
+    siteUrl: string | null = null,
+  ): Promise<Feed> {
     const feeds = this.test.app.get(FeedsService);
     const url = `https://feeds.example/${(this.feedCount += 1)}.xml`;
     let feedId = '';
@@ -42,7 +48,7 @@ export class DeliveryFixture {
       feedId = (await feeds.subscribe(user.id, url, settings)).feedId;
     await this.test.app
       .get(PollStateRepository)
-      .record(feedId, { title, lastPolledAt: this.test.clock.now() });
+      .record(feedId, { title, siteUrl, lastPolledAt: this.test.clock.now() });
     return feeds.getFeed(feedId);
   }
 
@@ -52,13 +58,18 @@ export class DeliveryFixture {
     return { entries, emails: await this.test.app.get(DeliveryService).deliverNewEntries(feed, entries) };
   }
 
+  /** Delivers stored entries as the poll that found them would. */
+  deliver(feed: Feed, entries: Entry[]): Promise<number> {
+    return this.test.app.get(DeliveryService).deliverNewEntries(feed, entries);
+  }
+
   /** Stores posts as new entries of the feed, without delivering them. */
   store(feed: Feed, posts: PostSpec[]): Promise<Entry[]> {
     return this.test.app.get(EntriesService).ingest(
       feed.id,
       posts.map((post) => ({
         id: `${feed.id}:${post.title}`,
-        link: `https://blog.example/${encodeURIComponent(post.title)}`,
+        link: post.link ?? `https://blog.example/${encodeURIComponent(post.title)}`,
         title: post.title,
         published: post.published ? new Date(post.published) : null,
         updated: null,

@@ -1,5 +1,6 @@
 import { DigestRepository } from '../../../src/delivery/digest.repository';
 import { FeedsService } from '../../../src/feeds/feeds.service';
+import { SubscriptionChangesService } from '../../../src/feeds/subscription-changes.service';
 import { expectInOrder } from '../../support/expect-in-order';
 import { createTestApp, TestApp } from '../../support/test-app';
 import { testDialects } from '../../support/test-database';
@@ -138,5 +139,35 @@ describe.each(testDialects())('digests on %s', (dialect) => {
     await publish('2026-11-22T05:00:00Z', 'Never sent');
     await test.app.get(FeedsService).unsubscribe(user.id, feed.url);
     expect(await keysAt('2026-11-22T07:00:00Z')).toEqual([]);
+  });
+
+  it('leaves a paused feed out: what waited before keeps waiting, nothing is saved meanwhile', async () => {
+    const user = await fixture.addUser('pauser@example.com');
+    const paused = await fixture.feed('Paused Feed', [[user, { mode: 'daily' }]]);
+    const active = await fixture.feed('Active Feed', [[user, { mode: 'daily' }]]);
+    const changes = test.app.get(SubscriptionChangesService);
+    const subscription = (await test.app.get(FeedsService).subscriptionsOfUser(user.id)).find(
+      (candidate) => candidate.feedId === paused.id,
+    )!;
+    test.clock.set('2026-11-22T05:00:00Z');
+    await fixture.publish(paused, [{ title: 'Before the pause' }]);
+    await changes.pause(user.id, [subscription.id], test.clock.now());
+    await fixture.publish(paused, [{ title: 'While paused' }]);
+    expect(await fixture.digestKeysAfterSending(user, '2026-11-22T07:00:00Z')).toEqual([]);
+    await fixture.publish(active, [{ title: 'Active post' }]);
+
+    expect(await fixture.digestKeysAfterSending(user, '2026-11-23T07:00:00Z')).toEqual(['daily:2026-11-23']);
+    const [first] = await fixture.digestsOf(user);
+    expect(first.text).toContain('Active post');
+    expect(first.text).not.toContain('Paused Feed');
+
+    await changes.resume(user.id, [subscription.id]);
+    test.clock.set('2026-11-23T09:00:00Z');
+    await fixture.publish(paused, [{ title: 'After the resume' }]);
+    await fixture.sendDue('2026-11-24T07:00:00Z');
+    const [, second] = await fixture.digestsOf(user);
+    expect(second.text).toContain('Before the pause');
+    expect(second.text).toContain('After the resume');
+    expect(second.text).not.toContain('While paused');
   });
 });

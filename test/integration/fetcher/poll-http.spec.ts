@@ -71,19 +71,43 @@ describe.each(testDialects())('polling over HTTP on %s', (dialect) => {
     );
   });
 
-  it('stores the new URL after a 301 and keeps the old one after a 302', async () => {
+  it('moves a feed after a 301 has held for three polls, and keeps the old URL after a 302', async () => {
     h.server.set('/moved.xml', { status: 301, headers: { location: '/new-home.xml' } });
     h.server.set('/new-home.xml', { body: rssFeed('M', [post(1)]) });
     h.server.set('/visiting.xml', { status: 302, headers: { location: '/new-home.xml' } });
     const moved = await h.subscribe('/moved.xml');
     const visiting = await h.subscribe('/visiting.xml');
+    const urls = async () => (await h.feeds.listFeeds()).map((feed) => feed.url);
     await h.poll();
-    expect((await h.feeds.listFeeds()).map((feed) => feed.url)).toEqual(
-      expect.arrayContaining([h.server.url('/new-home.xml'), visiting.url]),
-    );
-    expect((await h.feeds.listFeeds()).map((feed) => feed.url)).not.toContain(moved.url);
-    expect(await h.feed(visiting.url)).toMatchObject({ lastOutcome: 'parsed', status: 'active' });
+    await h.poll();
+    expect(await h.feed(moved.url)).toMatchObject({ redirectStreak: 2, movedFrom: null });
+    await h.poll();
+    expect(await urls()).toEqual(expect.arrayContaining([h.server.url('/new-home.xml'), visiting.url]));
+    expect(await urls()).not.toContain(moved.url);
+    expect(await h.feed(h.server.url('/new-home.xml'))).toMatchObject({
+      movedFrom: moved.url,
+      movedAt: h.clock.now(),
+      redirectStreak: 0,
+    });
+    expect(await h.feed(visiting.url)).toMatchObject({
+      lastOutcome: 'same-hash',
+      status: 'active',
+      movedFrom: null,
+    });
     await h.feeds.unsubscribe(moved.userIds[0], h.server.url('/new-home.xml'));
+  });
+
+  it('stays put when a permanent redirect is undone before the third poll', async () => {
+    h.server.set('/flip.xml', { status: 301, headers: { location: '/flip-new.xml' } });
+    h.server.set('/flip-new.xml', { body: rssFeed('F', [post(1)]) });
+    const { url } = await h.subscribe('/flip.xml');
+    await h.poll();
+    await h.poll();
+    h.server.set('/flip.xml', { body: rssFeed('F', [post(1)]) });
+    await h.poll();
+    h.server.set('/flip.xml', { status: 301, headers: { location: '/flip-new.xml' } });
+    await h.poll();
+    expect(await h.feed(url)).toMatchObject({ url, movedFrom: null, redirectStreak: 1 });
   });
 
   it('stops polling a feed that is gone (410) and tells its subscribers once', async () => {
@@ -100,6 +124,8 @@ describe.each(testDialects())('polling over HTTP on %s', (dialect) => {
       expect(emails).toHaveLength(1);
       expect(emails[0]).toMatchObject({ kind: 'feed-problem' });
       expect(emails[0].subject).toMatch(/is gone$/);
+      const site = encodeURIComponent(new URL('/', url).toString());
+      expect(emails[0].text).toContain(`Find its new feed: https://tidings.test/feeds/add?url=${site}`);
     }
   });
 

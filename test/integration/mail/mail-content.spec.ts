@@ -121,7 +121,7 @@ describe.each(testDialects())('emails on %s, as the reader receives them', (dial
     expect(email.parsed.html).toContain('Other &lt;i&gt;news&lt;/i&gt;');
     expect(email.parsed.html).toContain('First {{post}}');
     expect(email.parsed.text).toContain('5 new posts from 2 feeds');
-    expect(email.parsed.text).toContain('3 more from this feed');
+    expect(email.parsed.text).toContain('and 3 more from Other <i>news</i>');
     expect(email.parsed.text).toContain('https://third.example/untitled');
     expect(email.parsed.text!.match(/https:\/\/tidings\.test\/unsubscribe\//g)!.length).toBe(3);
     expect(email.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');

@@ -1,3 +1,6 @@
+import { AccountsService } from '../../../src/accounts/accounts.service';
+import { FeedsService } from '../../../src/feeds/feeds.service';
+import { PollStateRepository } from '../../../src/fetcher/poll-state.repository';
 import { OutboxService } from '../../../src/mail/outbox.service';
 import { FeedServer, rssFeed } from '../../support/feed-server';
 import { testDialects } from '../../support/test-database';
@@ -151,6 +154,40 @@ describe.each(testDialects())('dashboard feeds on %s', (dialect) => {
     expect((await reader.get('/feeds')).html).not.toContain(site.url('/settings.xml'));
   });
 
+  it('pauses and resumes one subscription, keeping its settings, and shows it paused', async () => {
+    await reader.post('/feeds', { url: site.url('/pause.xml'), mode: 'daily' });
+    const id = subscriptionId((await reader.get('/feeds')).html, site.url('/pause.xml'));
+    const paused = await reader.post(`/feeds/${id}/pause`);
+    expect(paused.location).toBe(`/feeds/${id}?notice=paused`);
+    const page = (await reader.get(paused.location!)).html;
+    expect(page).toContain('Paused. Nothing from this feed will be emailed until you resume.');
+    expect(page).toContain('<span class="badge status-paused">paused</span> since');
+    expect(page).toContain(`action="/feeds/${id}/resume"`);
+    expect(page).toContain('value="daily" checked');
+    expect((await reader.get('/feeds')).html).toContain('<span class="badge status-paused">paused</span>');
+
+    expect((await reader.post(`/feeds/${id}/resume`)).location).toBe(`/feeds/${id}?notice=resumed`);
+    expect((await reader.get(`/feeds/${id}`)).html).toContain(`action="/feeds/${id}/pause"`);
+    expect((await reader.get('/feeds')).html).not.toContain('status-paused');
+  });
+
+  it('shows where a feed moved from, and offers to find a gone feed’s new address on its site', async () => {
+    await reader.post('/feeds', { url: site.url('/moving.xml'), mode: 'realtime' });
+    const id = subscriptionId((await reader.get('/feeds')).html, site.url('/moving.xml'));
+    const user = await web.app.get(AccountsService).getByEmail('reader@example.com');
+    const feed = (await web.app.get(FeedsService).subscriptionOfUser(user.id, id)).feed;
+    const states = web.app.get(PollStateRepository);
+    await states.record(feed.id, { movedFrom: site.url('/old-moving.xml'), movedAt: web.clock.now() });
+    expect((await reader.get(`/feeds/${id}`)).html).toContain(`moved from ${site.url('/old-moving.xml')} on`);
+    expect((await reader.get('/feeds')).html).toContain(`moved from ${site.url('/old-moving.xml')}`);
+
+    await states.record(feed.id, { status: 'gone' });
+    const gone = (await reader.get(`/feeds/${id}`)).html;
+    expect(gone.replace(/&#x3D;/g, '=')).toContain(
+      `<a href="/feeds/add?url=${encodeURIComponent(site.url('/'))}">Find the site’s new feed</a>`,
+    );
+  });
+
   it('answers 404 for another user’s subscription, for reading and for every change', async () => {
     await reader.post('/feeds', { url: site.url('/mine.xml'), mode: 'daily' });
     const id = subscriptionId((await reader.get('/feeds')).html, site.url('/mine.xml'));
@@ -160,6 +197,7 @@ describe.each(testDialects())('dashboard feeds on %s', (dialect) => {
     expect((await other.get(`/feeds/${id}`)).status).toBe(404);
     expect((await other.post(`/feeds/${id}`, { mode: 'realtime' })).status).toBe(404);
     expect((await other.post(`/feeds/${id}/unsubscribe`)).status).toBe(404);
+    expect((await other.post(`/feeds/${id}/pause`)).status).toBe(404);
     expect((await other.get(`/feeds/${id}/preview`)).status).toBe(404);
     expect((await reader.get(`/feeds/${id}/preview`)).html).toContain('answered with status 404');
     expect((await other.get('/feeds')).html).not.toContain(site.url('/mine.xml'));

@@ -1,0 +1,83 @@
+import type { CommandLanguage, SubscriptionCommand } from '../../mail/email-models';
+
+/**
+ * The words a reader may reply with to change the subscription an email belongs to. The reply's first
+ * line that is neither blank nor quoted must be one of them, alone (case, accents, hyphens and closing
+ * punctuation do not matter), so that a sentence that merely starts with "stop" stays a message to
+ * support. A word shared by several languages is read as the first language listed.
+ */
+const VOCABULARY: Record<CommandLanguage, Record<SubscriptionCommand, string[]>> = {
+  en: {
+    pause: ['pause'],
+    resume: ['resume', 'unpause'],
+    stop: ['stop', 'unsubscribe'],
+    daily: ['daily'],
+    weekly: ['weekly'],
+    realtime: ['realtime', 'real time', 'instant'],
+  },
+  fr: {
+    pause: ['pause', 'mettre en pause'],
+    resume: ['reprendre', 'reprise'],
+    stop: ['arreter', 'arret', 'desabonner', 'se desabonner', 'desinscrire', 'desabonnement'],
+    daily: ['quotidien', 'quotidienne', 'chaque jour'],
+    weekly: ['hebdomadaire', 'hebdo', 'chaque semaine'],
+    realtime: ['temps reel', 'en temps reel', 'instantane'],
+  },
+  de: {
+    pause: ['pausieren', 'anhalten'],
+    resume: ['fortsetzen', 'weiter'],
+    stop: ['stopp', 'abmelden', 'abbestellen', 'kundigen'],
+    daily: ['taglich', 'taeglich'],
+    weekly: ['wochentlich', 'woechentlich'],
+    realtime: ['echtzeit', 'in echtzeit', 'sofort'],
+  },
+  es: {
+    pause: ['pausa', 'pausar'],
+    resume: ['reanudar', 'continuar'],
+    stop: ['parar', 'detener', 'baja', 'darse de baja', 'cancelar suscripcion', 'desuscribir'],
+    daily: ['diario', 'diaria', 'cada dia'],
+    weekly: ['semanal', 'cada semana'],
+    realtime: ['tiempo real', 'en tiempo real', 'al instante'],
+  },
+};
+
+const COMMANDS = new Map<string, { command: SubscriptionCommand; language: CommandLanguage }>();
+for (const [language, words] of Object.entries(VOCABULARY) as Array<
+  [CommandLanguage, Record<SubscriptionCommand, string[]>]
+>)
+  for (const [command, spellings] of Object.entries(words) as Array<[SubscriptionCommand, string[]]>)
+    for (const spelling of spellings)
+      if (!COMMANDS.has(spelling)) COMMANDS.set(spelling, { command, language });
+
+/** Longer than any command: such a line is read no further. */
+const MAX_COMMAND_LINE = 40;
+
+/** The command a reply's text gives, or null when its first unquoted line is anything else. */
+export function readReplyCommand(
+  text: string,
+): { command: SubscriptionCommand; language: CommandLanguage } | null {
+  const line = firstUnquotedLine(text);
+  if (line === null || line.length > MAX_COMMAND_LINE) return null;
+  return COMMANDS.get(normalise(line)) ?? null;
+}
+
+function firstUnquotedLine(text: string): string | null {
+  for (const line of text.slice(0, 10_000).split(/\r?\n/)) {
+    const trimmed = line.replace(/[\u200b-\u200d\ufeff]/g, '').trim();
+    if (trimmed === '' || trimmed.startsWith('>')) continue;
+    return trimmed;
+  }
+  return null;
+}
+
+/** Lower case, without accents, hyphens or underscores as spaces, closing punctuation and quotes dropped. */
+function normalise(line: string): string {
+  return line
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .replace(/[-_]+/g, ' ')
+    .replace(/^[\s"'«»“”‘’*¡¿]+|[\s"'«»“”‘’*.!¡?¿,;:]+$/g, '')
+    .replace(/\s+/g, ' ');
+}

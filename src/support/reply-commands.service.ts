@@ -1,0 +1,101 @@
+import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { AccountsService } from '../accounts/accounts.service';
+import { Clock } from '../common/clock';
+import { newId, sha256Hex } from '../common/ids';
+import { FeedsService } from '../feeds/feeds.service';
+import { SubscriptionChangesService } from '../feeds/subscription-changes.service';
+import { DeliveryCadence, SubscriptionCommand } from '../mail/email-models';
+import { MailService } from '../mail/mail.service';
+import { OutboxService } from '../mail/outbox.service';
+import { machineMailReason } from './domain/machine-mail';
+import { isSenderTheReader } from './domain/sender-is-reader';
+import { readReplyCommand } from './domain/reply-command';
+import { InboundMail } from './parse-inbound-mail';
+
+export interface CommandOutcome {
+  kind: 'command';
+  command: SubscriptionCommand;
+  /** How many subscriptions it changed (0: they were gone already, or a repeated delivery). */
+  subscriptions: number;
+}
+
+/**
+ * A reply whose first line is a command (pause, resume, stop, daily, weekly, realtime; see
+ * `readReplyCommand`) acts on the subscriptions of the email replied to, once the reply token has
+ * named that email, a person (not an auto-responder) wrote it, and the sender is its reader; it is
+ * answered by one confirmation that says how to undo it. Anything else is not a command (null).
+ */
+@Injectable()
+export class ReplyCommandsService implements OnModuleDestroy {
+  private readonly logger = new Logger(ReplyCommandsService.name);
+  /** The confirmation goes out now rather than at the next scheduled flush: the reader is waiting for it. */
+  private sending: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly outbox: OutboxService,
+    private readonly mail: MailService,
+    private readonly feeds: FeedsService,
+    private readonly changes: SubscriptionChangesService,
+    private readonly accounts: AccountsService,
+    private readonly clock: Clock,
+  ) {}
+
+  async obey(
+    mail: InboundMail,
+    repliedToId: string,
+    returnPath: string | null,
+  ): Promise<CommandOutcome | null> {
+    const asked = readReplyCommand(mail.text);
+    if (!asked) return null;
+    const machine = machineMailReason({ returnPath, headers: mail.headers, subject: mail.subject });
+    const repliedTo = machine ? null : await this.outbox.findById(repliedToId);
+    if (!repliedTo?.userId || !repliedTo.subscriptionIds?.length) return null;
+    if (!isSenderTheReader(repliedTo.toAddress, { envelopeSender: returnPath, from: mail.from })) return null;
+    const [user] = await this.accounts.findByIds([repliedTo.userId]);
+    if (!user) return null;
+    // One confirmation per message replied with: a message delivered twice changes and says nothing twice.
+    const dedupKey = `command:${repliedTo.id}:${sha256Hex(mail.messageId ?? newId()).slice(0, 32)}`;
+    if ((await this.outbox.findByDedupKeys([dedupKey])).length)
+      return { kind: 'command', command: asked.command, subscriptions: 0 };
+    const subscriptions = await this.changes.ofUser(user.id, repliedTo.subscriptionIds);
+    const ids = subscriptions.map((subscription) => subscription.id);
+    const cadences = [...new Set(subscriptions.map((subscription) => subscription.mode))];
+    await this.apply(asked.command, user.id, ids);
+    await this.mail.sendCommandConfirmation({
+      dedupKey,
+      to: { userId: user.id, email: user.email },
+      command: asked.command,
+      language: asked.language,
+      feeds: subscriptions.map(({ feed }) => ({
+        id: feed.id,
+        title: feed.title,
+        url: feed.url,
+        siteUrl: feed.siteUrl,
+      })),
+      subscriptionIds: ids,
+      previousCadence: cadences.length === 1 ? (cadences[0] as DeliveryCadence) : null,
+      inReplyTo: mail.messageId,
+    });
+    this.logger.log(`reply command ${asked.command} on ${ids.length} subscription(s) of user ${user.id}`);
+    this.sending = this.sending
+      .then(() => this.outbox.flush())
+      .catch((error: Error) =>
+        this.logger.warn(`outbox flush after a reply command failed: ${error.message}`),
+      );
+    return { kind: 'command', command: asked.command, subscriptions: ids.length };
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.sending;
+  }
+
+  private async apply(command: SubscriptionCommand, userId: string, ids: string[]): Promise<void> {
+    if (command === 'pause') return this.changes.pause(userId, ids, this.clock.now());
+    if (command === 'resume') return this.changes.resume(userId, ids);
+    if (command === 'stop') {
+      for (const id of ids) await this.feeds.removeSubscription(id);
+      return;
+    }
+    return this.changes.setMode(userId, ids, command);
+  }
+}
