@@ -1,7 +1,7 @@
 import { extractArticle } from './extract-article';
 import { htmlToText } from './html-to-text';
 import { rewriteForEmail } from './rewrite-for-email';
-import { nestingProblems } from './testing/nesting-problems';
+import { nestingProblems } from '../../test/support/nesting-problems';
 
 const URL = 'http://site.example/post';
 const DEPTH = 100_000;

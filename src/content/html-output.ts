@@ -1,4 +1,4 @@
-import { escapeAttribute, escapeText } from './html-escape';
+import { escapeMarkup } from '../common/escape-markup';
 import { OpenElements } from './open-elements';
 
 export type Attribute = readonly [name: string, value: string];
@@ -28,7 +28,7 @@ export class HtmlOutput {
   startTag(tagName: string, attributes: readonly Attribute[], isVoid: boolean): boolean {
     this.closeElements(this.open.closedByStartTag(tagName));
     let markup = `<${tagName}`;
-    for (const [name, value] of attributes) markup += ` ${name}="${escapeAttribute(value)}"`;
+    for (const [name, value] of attributes) markup += ` ${name}="${escapeMarkup(value)}"`;
     markup += '>';
     const closingTag = isVoid ? '' : `</${tagName}>`;
     if (!this.write(markup, closingTag.length)) return false;
@@ -45,13 +45,13 @@ export class HtmlOutput {
 
   /** Writes text; when only part of it fits, writes that part up to a word boundary and fills up. */
   text(text: string): void {
-    if (this.full || this.write(escapeText(text), 0)) return;
+    if (this.full || this.write(escapeMarkup(text), 0)) return;
     let head = text.slice(0, this.remainingBytes());
-    while (head !== '' && Buffer.byteLength(escapeText(head)) > this.remainingBytes()) {
+    while (head !== '' && Buffer.byteLength(escapeMarkup(head)) > this.remainingBytes()) {
       head = head.slice(0, Math.floor(head.length * 0.8));
     }
     const wordBoundary = head.search(/\s\S*$/);
-    const escaped = escapeText(wordBoundary > 0 ? head.slice(0, wordBoundary) : '');
+    const escaped = escapeMarkup(wordBoundary > 0 ? head.slice(0, wordBoundary) : '');
     this.chunks.push(escaped);
     this.writtenBytes += Buffer.byteLength(escaped);
   }

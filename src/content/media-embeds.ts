@@ -1,5 +1,5 @@
 /** What an email shows instead of things mail clients cannot play: iframes, video and audio. */
-import { escapeAttribute, escapeText } from './html-escape';
+import { escapeMarkup } from '../common/escape-markup';
 import { FLUID_IMAGE_STYLE } from './image-rules';
 
 const YOUTUBE_ID = /^[\w-]{6,20}$/;
@@ -42,11 +42,11 @@ function youtubeVideoId(url: URL): string | undefined {
 
 function linkedImage(href: string, src: string, alt: string): string {
   return (
-    `<a href="${escapeAttribute(href)}"><img src="${escapeAttribute(src)}" alt="${escapeAttribute(alt)}"` +
+    `<a href="${escapeMarkup(href)}"><img src="${escapeMarkup(src)}" alt="${escapeMarkup(alt)}"` +
     ` width="480" style="${FLUID_IMAGE_STYLE}"></a>`
   );
 }
 
 function link(href: string, text: string): string {
-  return `<a href="${escapeAttribute(href)}">${escapeText(text)}</a>`;
+  return `<a href="${escapeMarkup(href)}">${escapeMarkup(text)}</a>`;
 }

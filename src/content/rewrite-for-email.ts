@@ -1,5 +1,5 @@
 import { SAXParser, type EndTag, type StartTag, type Text } from 'parse5-sax-parser';
-import { escapeAttribute } from './html-escape';
+import { escapeMarkup } from '../common/escape-markup';
 import { HtmlOutput, type Attribute } from './html-output';
 import { allowedAttributesOf, DROPPED_WITH_CONTENT, URL_ATTRIBUTES, VOID_ELEMENTS } from './html-vocabulary';
 import { FLUID_IMAGE_STYLE, fitToColumn, isTrackerImage } from './image-rules';
@@ -33,9 +33,7 @@ interface OpenMedia {
 export function rewriteForEmail(html: string, entryUrl: string, options: RewriteOptions = {}): string {
   const base = options.xmlBase ? (resolveSafeUrl(options.xmlBase, entryUrl) ?? entryUrl) : entryUrl;
   const continueUrl = resolveSafeUrl(entryUrl, entryUrl);
-  const trailer = continueUrl
-    ? `<p><a href="${escapeAttribute(continueUrl)}">Continue reading →</a></p>`
-    : '';
+  const trailer = continueUrl ? `<p><a href="${escapeMarkup(continueUrl)}">Continue reading →</a></p>` : '';
   const output = new HtmlOutput((options.maxBytes ?? DEFAULT_MAX_BYTES) - Buffer.byteLength(trailer));
   const rewriter = new EmailRewriter(output, base);
   const parser = new SAXParser();

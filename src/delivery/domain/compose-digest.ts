@@ -1,5 +1,5 @@
 import type { DigestSection, EntryForEmail } from '../../mail/email-models';
-import { escapeHtml } from '../../mail/domain/escape-html';
+import { escapeMarkup } from '../../common/escape-markup';
 import { plainTextOf } from './plain-text';
 
 /** More entries than this from one feed in one email are summed up as "and N more on its site". */
@@ -58,5 +58,5 @@ function withinEntryBudget(entry: EntryForEmail): EntryForEmail {
   if (entry.html.length <= ENTRY_HTML_BUDGET) return entry;
   const text = plainTextOf(entry.html);
   const excerpt = text.length > EXCERPT_CHARACTERS ? `${text.slice(0, EXCERPT_CHARACTERS).trimEnd()}…` : text;
-  return { ...entry, html: `<p>${escapeHtml(excerpt)}</p>` };
+  return { ...entry, html: `<p>${escapeMarkup(excerpt)}</p>` };
 }

@@ -1,4 +1,5 @@
 import type { Token } from 'parse5';
+import { escapeMarkup } from '../../common/escape-markup';
 import { visitHtml } from './html-tokens';
 
 /** Small helpers shared by the feed format readers. */
@@ -17,14 +18,6 @@ export function absoluteUrl(value: unknown, base: string | null): string | null 
   } catch {
     return null;
   }
-}
-
-export function escapeText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-export function escapeAttribute(text: string): string {
-  return escapeText(text).replace(/"/g, '&quot;');
 }
 
 /** White space collapsed and trimmed; null when nothing is left. */
@@ -102,7 +95,7 @@ export function resolveHtmlUrls(html: string, base: string | null): string {
             edits.push({
               start: range.startOffset,
               end: range.endOffset,
-              text: `${name}="${escapeAttribute(resolved)}"`,
+              text: `${name}="${escapeMarkup(resolved)}"`,
             });
           }
         }

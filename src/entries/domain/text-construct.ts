@@ -1,4 +1,5 @@
-import { escapeAttribute, escapeText, htmlText, isUrlAttribute, oneLine, resolveHtmlUrls } from './feed-text';
+import { escapeMarkup } from '../../common/escape-markup';
+import { htmlText, isUrlAttribute, oneLine, resolveHtmlUrls } from './feed-text';
 import { childElements, textContent, type XmlElement, type XmlNode } from './xml-tree';
 
 /** What an element holds, read once for every format: plain text, or HTML with absolute URLs. */
@@ -64,7 +65,7 @@ export function asHtml(value: TextValue): string | null {
     .split(/\n\s*\n/)
     .filter((paragraph) => paragraph.trim());
   return paragraphs.length
-    ? paragraphs.map((paragraph) => `<p>${escapeText(paragraph.trim())}</p>`).join('')
+    ? paragraphs.map((paragraph) => `<p>${escapeMarkup(paragraph.trim())}</p>`).join('')
     : null;
 }
 
@@ -85,14 +86,14 @@ function serialize(nodes: XmlNode[], base: string | null, isTextHtml: boolean): 
   let html = '';
   for (const node of nodes) {
     if (typeof node === 'string') {
-      html += isTextHtml ? node : escapeText(node);
+      html += isTextHtml ? node : escapeMarkup(node);
       continue;
     }
     const elementBase = node.base ?? base;
     let attributes = '';
     for (const [name, value] of Object.entries(node.attributes)) {
       if (name.startsWith('{')) continue;
-      attributes += ` ${name}="${escapeAttribute(isUrlAttribute(name) ? resolved(value, elementBase) : value)}"`;
+      attributes += ` ${name}="${escapeMarkup(isUrlAttribute(name) ? resolved(value, elementBase) : value)}"`;
     }
     html +=
       VOID_ELEMENTS.has(node.local) && node.children.length === 0

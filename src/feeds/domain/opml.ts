@@ -1,3 +1,4 @@
+import { escapeMarkup } from '../../common/escape-markup';
 import { ValidationError } from '../../common/errors';
 
 export interface OpmlOutline {
@@ -63,14 +64,14 @@ export function parseOpml(xml: string): ParsedOpml {
 /** An OPML 2.0 document listing the feeds; `now` fills dateCreated. */
 export function serializeOpml(title: string, outlines: OpmlOutline[], now: Date): string {
   const lines = outlines.map((outline) => {
-    const text = escapeXml(outline.title ?? outline.url);
-    return `    <outline type="rss" text="${text}" title="${text}" xmlUrl="${escapeXml(outline.url)}"/>`;
+    const text = xmlText(outline.title ?? outline.url);
+    return `    <outline type="rss" text="${text}" title="${text}" xmlUrl="${xmlText(outline.url)}"/>`;
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<opml version="2.0">',
     '  <head>',
-    `    <title>${escapeXml(title)}</title>`,
+    `    <title>${xmlText(title)}</title>`,
     `    <dateCreated>${now.toUTCString()}</dateCreated>`,
     '  </head>',
     '  <body>',
@@ -113,12 +114,8 @@ function isHttpUrl(text: string): boolean {
   }
 }
 
-function escapeXml(text: string): string {
-  return (
-    text
-      // XML 1.0 forbids most control characters even when escaped.
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')
-      .replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
-  );
+/** XML 1.0 forbids most control characters even when escaped. */
+function xmlText(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return escapeMarkup(text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, ''));
 }

@@ -1,4 +1,4 @@
-import { escapeHtml } from './escape-html';
+import { escapeMarkup } from '../../common/escape-markup';
 
 /**
  * The pages behind an unsubscribe link. Opening the link (GET, which mail scanners do on their own)
@@ -8,7 +8,7 @@ export function unsubscribeConfirmPage(actionPath: string): string {
   return page(
     'Unsubscribe?',
     `<p>Stop receiving these emails from Tidings?</p>
-<form method="post" action="${escapeHtml(actionPath)}">
+<form method="post" action="${escapeMarkup(actionPath)}">
 <input type="hidden" name="List-Unsubscribe" value="One-Click">
 <button type="submit">Unsubscribe</button>
 </form>`,
@@ -22,10 +22,10 @@ export function unsubscribeDonePage(): string {
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)} · Tidings</title>
+<meta name="robots" content="noindex"><title>${escapeMarkup(title)} · Tidings</title>
 <style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color-scheme:light dark}
 button{font-size:1rem;padding:.6rem 1.2rem;border-radius:6px;border:0;background:#1a5fb4;color:#fff;cursor:pointer}</style>
-</head><body><h1>${escapeHtml(title)}</h1>
+</head><body><h1>${escapeMarkup(title)}</h1>
 ${body}
 </body></html>
 `;

@@ -1,3 +1,4 @@
+import { escapeMarkup } from '../../../common/escape-markup';
 import { SaxesParser } from 'saxes';
 
 /** An XML-RPC call reduced to what pings need: the method and its string parameters. */
@@ -42,7 +43,7 @@ export function pingResponse(isError: boolean, message: string): string {
   return methodResponse(
     `<params><param><value><struct>` +
       `<member><name>flerror</name><value><boolean>${isError ? 1 : 0}</boolean></value></member>` +
-      `<member><name>message</name><value>${escapeXml(message)}</value></member>` +
+      `<member><name>message</name><value>${escapeMarkup(message)}</value></member>` +
       `</struct></value></param></params>`,
   );
 }
@@ -51,7 +52,7 @@ export function faultResponse(code: number, message: string): string {
   return methodResponse(
     `<fault><value><struct>` +
       `<member><name>faultCode</name><value><int>${code}</int></value></member>` +
-      `<member><name>faultString</name><value><string>${escapeXml(message)}</string></value></member>` +
+      `<member><name>faultString</name><value><string>${escapeMarkup(message)}</string></value></member>` +
       `</struct></value></fault>`,
   );
 }
@@ -100,8 +101,4 @@ function parseTree(xml: string): XmlNode {
   parser.write(xml).close();
   if (!root) throw new XmlRpcError('the body is empty');
   return root;
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
