@@ -129,21 +129,28 @@ describe.each(cases)('support by email on $dialect through $transport', ({ diale
   it('threads a reply without a token by In-Reply-To/References, and by the sender otherwise', async () => {
     const email = await emailedEntry('Second post');
     const support = `support@${domain}`;
-    const alias = `reader.alias.${via}@example.net`;
     const byHeader = {
-      from: alias,
+      from: reader.email,
       to: support,
       messageId: `<h1-${via}@mua.example>`,
       inReplyTo: email.messageId,
       references: `<unknown@x> ${email.messageId}`,
     };
-    expect(await deliver(byHeader, { from: alias, to: [support] })).toEqual({ accepted: true });
-    const [threaded] = await threadsFrom(alias);
+    expect(await deliver(byHeader, { from: reader.email, to: [support] })).toEqual({ accepted: true });
+    const [threaded] = (await threadsFrom(reader.email)).filter((t) => t.contextOutboxEmailId === email.id);
     expect(threaded).toMatchObject({
       userId: reader.id,
-      contextOutboxEmailId: email.id,
       contextSubject: 'Second post',
+      senderDiffers: false,
     });
+
+    // Another address of the reader's is someone else as far as the headers can tell: a thread of its own.
+    const alias = `reader.alias.${via}@example.net`;
+    const fromAlias = { ...byHeader, from: alias, messageId: `<h2-${via}@mua.example>` };
+    expect(await deliver(fromAlias, { from: alias, to: [support] })).toEqual({ accepted: true });
+    expect(await threadsFrom(alias)).toEqual([
+      expect.objectContaining({ userId: null, contextOutboxEmailId: null, senderDiffers: true }),
+    ]);
 
     const bySender = {
       from: 'Reader@Example.com',
