@@ -80,23 +80,18 @@ describe('buying credits releases the emails that waited', () => {
     const sessionId = /\/c\/pay\/(cs_\w+)/.exec(opened.stdout)![1];
     const session: SessionFields = { sessionId, userId: user.id, credits: 1000, amountCents: 500 };
 
-    // Signed by Stripe, but not a purchase Tidings made as claimed: each answers why and grants nothing.
+    // Signed by Stripe, but not what Tidings sold: answered with the reason, logged with the session, no
+    // credits (the balance checked at the end proves none were granted). Every kind is in
+    // test/integration/billing/stripe-webhook.spec.ts.
     const claims: Array<[SessionFields, RegExp]> = [
       [
         { ...session, sessionId: 'cs_never_opened', credits: 20000, amountCents: 1 },
         /^ignored: not a Checkout Session that Tidings opened/,
       ],
       [
-        { ...session, sessionId: 'cs_no_such_user', userId: '01NOSUCHUSER00000000000000' },
-        /^ignored: not a Checkout Session that Tidings opened/,
-      ],
-      [{ ...session, amountCents: 1 }, /^ignored: paid 1 eur, the pack costs 500 eur/],
-      [{ ...session, currency: 'usd' }, /^ignored: paid 500 usd/],
-      [
         { ...session, overrides: { metadata: { userId: user.id, pack: '1000', credits: '20000' } } },
         /^ignored: the session claims 20000 credits, the pack has 1000/,
       ],
-      [{ ...session, userId: '01NOSUCHUSER00000000000000' }, /^ignored: the session names another user/],
     ];
     for (const [claim, reason] of claims) {
       const forged = signEvent(checkoutSessionEvent('checkout.session.completed', claim), { at: new Date() });
@@ -105,11 +100,6 @@ describe('buying credits releases the emails that waited', () => {
       expect(((await response.json()) as { outcome: string }).outcome).toMatch(reason);
       expect(server.output()).toContain(`Stripe event ignored for Checkout Session ${claim.sessionId}`);
     }
-    expect((await showUser()).balance).toBe(0);
-    expect(JSON.parse((await tidings('billing', 'check', '--json')).stdout)).toEqual({
-      ok: true,
-      mismatches: [],
-    });
 
     const event = checkoutSessionEvent('checkout.session.completed', session);
     const { payload, signature } = signEvent(event, { at: new Date() });

@@ -10,7 +10,13 @@ import { SmtpCapture } from '../../support/smtp-capture';
 import { testDialects } from '../../support/test-database';
 import { freePort } from '../../support/server-process';
 import { createWebTestApp, WebTestApp } from '../../support/web-app';
-import { InboundTransport, rawMessage, smtpTransport, webhookTransport } from './inbound-mail-helpers';
+import {
+  entryEmailTo,
+  InboundTransport,
+  rawMessage,
+  smtpTransport,
+  webhookTransport,
+} from './inbound-mail-helpers';
 
 const key = 'support-spec-secret-key-0123456789';
 const webhookSecret = 'support-webhook-secret-0123456789';
@@ -60,13 +66,7 @@ describe.each(cases)('support by email on $dialect through $transport', ({ diale
   async function emailedEntry(title: string) {
     sequence += 1;
     const dedupKey = `entry:${entryId}:user:${reader.id}:${sequence}`;
-    await get(MailService).sendEntry({
-      dedupKey,
-      to: { userId: reader.id, email: reader.email },
-      subscriptionId: 'none',
-      feed: { id: 'feed', title: 'Example Blog', url: 'https://blog.example/feed', siteUrl: null },
-      entry: { title, link: 'https://blog.example/post', author: null, published: null, html: '<p>Hi</p>' },
-    });
+    await get(MailService).sendEntry(entryEmailTo(reader, dedupKey, title));
     await get(OutboxService).flush();
     const [email] = await get(OutboxService).findByDedupKeys([dedupKey]);
     const received = outgoing.messages.find((message) => message.parsed.messageId === email.messageId)!;

@@ -10,7 +10,7 @@ import { SupportService } from '../../../src/support/support.service';
 import { freePort } from '../../support/server-process';
 import { testDialects } from '../../support/test-database';
 import { createWebTestApp, WebClient, WebTestApp } from '../../support/web-app';
-import { rawMessage, RawMail, smtpTransport } from './inbound-mail-helpers';
+import { entryEmailTo, rawMessage, RawMail, smtpTransport } from './inbound-mail-helpers';
 
 const domain = 'tidings.test';
 const MARK = 'sender differs from the reader of the email replied to';
@@ -63,13 +63,7 @@ describe.each(testDialects())(
     async function emailedEntry(title: string) {
       sequence += 1;
       const dedupKey = `entry:01JD3Z7A1B2C3D4E5F6G7H8J9K:user:${reader.id}:${sequence}`;
-      await get(MailService).sendEntry({
-        dedupKey,
-        to: { userId: reader.id, email: reader.email },
-        subscriptionId: 'none',
-        feed: { id: 'feed', title: 'Example Blog', url: 'https://blog.example/feed', siteUrl: null },
-        entry: { title, link: 'https://blog.example/post', author: null, published: null, html: '<p>Hi</p>' },
-      });
+      await get(MailService).sendEntry(entryEmailTo(reader, dedupKey, title));
       await get(OutboxService).flush();
       const [email] = await get(OutboxService).findByDedupKeys([dedupKey]);
       return { ...email, replyTo: await replyToOf(email.messageId) };
