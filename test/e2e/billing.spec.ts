@@ -5,6 +5,7 @@ import { SmtpCapture } from '../support/smtp-capture';
 import { StripeApiStub } from '../support/stripe-api-stub';
 import { checkoutSessionEvent, SessionFields, signEvent, WEBHOOK_SECRET } from '../support/stripe-events';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
+import { waitUntil } from '../support/wait-until';
 
 // SQLite only, to keep the suite fast: the ledger's behaviour on MariaDB, concurrency included, is proven
 // by the integration specs in test/integration/billing/ on both dialects.
@@ -98,7 +99,8 @@ describe('buying credits releases the emails that waited', () => {
       const response = await send(forged.payload, forged.signature);
       expect(response.status).toBe(200);
       expect(((await response.json()) as { outcome: string }).outcome).toMatch(reason);
-      expect(server.output()).toContain(`Stripe event ignored for Checkout Session ${claim.sessionId}`);
+      const warning = `Stripe event ignored for Checkout Session ${claim.sessionId}`;
+      await waitUntil(() => server!.output().includes(warning), `the warning naming ${claim.sessionId}`);
     }
 
     const event = checkoutSessionEvent('checkout.session.completed', session);
