@@ -1,4 +1,4 @@
-import { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { INestApplication, INestApplicationContext, LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
@@ -24,12 +24,18 @@ export async function startServer(config: Config): Promise<INestApplication> {
   return app;
 }
 
-/** The application without HTTP or schedulers, for one CLI command. */
-export async function createCliContext(config: Config): Promise<INestApplicationContext> {
+/**
+ * The application without HTTP or schedulers, for one CLI command: its logs go to `logger` when one is
+ * given, else to pino at LOG_LEVEL. A failure to start is thrown to the caller (no exit from inside Nest).
+ */
+export async function createCliContext(
+  config: Config,
+  logger?: LoggerService,
+): Promise<INestApplicationContext> {
   await prepareDatabase(config.DATABASE_URL, { migrate: false });
-  const app = await NestFactory.createApplicationContext(AppModule.register({ config, role: 'cli' }), {
-    bufferLogs: true,
-  });
+  const module = AppModule.register({ config, role: 'cli' });
+  if (logger) return NestFactory.createApplicationContext(module, { logger, abortOnError: false });
+  const app = await NestFactory.createApplicationContext(module, { bufferLogs: true, abortOnError: false });
   app.useLogger(app.get(Logger));
   return app;
 }

@@ -20,11 +20,14 @@ export function guardedConnector(
     addresses.then(
       (resolved) => {
         const refused = options.allowPrivate ? [] : resolved.filter(isForbiddenAddress);
-        if (resolved.length === 0 || refused.length) {
-          callback(
-            new FetchError('blocked', `${hostname} resolves to a refused address (${refused.join(', ')})`),
-            null,
-          );
+        if (resolved.length === 0) {
+          callback(new FetchError('network', `${hostname} resolves to no address`), null);
+          return;
+        }
+        if (refused.length) {
+          const addresses = refused.join(', ');
+          const reason = `${hostname} resolves to a loopback or private address (${addresses}), refused unless FETCH_ALLOW_PRIVATE=true`;
+          callback(new FetchError('blocked', reason), null);
           return;
         }
         connect({ ...connectOptions, hostname: resolved[0] }, callback);

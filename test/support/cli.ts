@@ -9,8 +9,8 @@ export interface CliResult {
 
 const bin = join(__dirname, '..', '..', 'bin', 'tidings.js');
 
-/** Runs the built `tidings` command as a user would, in its own process. */
-export function runTidings(args: string[], env: Record<string, string>): Promise<CliResult> {
+/** Runs the built `tidings` command as a user would, in its own process (in `cwd`: relative paths there). */
+export function runTidings(args: string[], env: Record<string, string>, cwd?: string): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
@@ -18,6 +18,7 @@ export function runTidings(args: string[], env: Record<string, string>): Promise
       {
         env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', FETCH_ALLOW_PRIVATE: 'true', ...env },
         timeout: 60_000,
+        cwd,
       },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;

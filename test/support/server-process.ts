@@ -18,11 +18,13 @@ export interface ServerProcess {
 
 /**
  * Starts the built service (`dist/src/main.js`, what `npm start` runs) and waits for /health; on
- * `env.PORT` when given (so that PUBLIC_URL can name it), else on a free port.
+ * `env.PORT` when given (so that PUBLIC_URL can name it), else on a free port; in `cwd` when given (its
+ * default `./data` is then there).
  */
 export async function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 60_000,
+  cwd?: string,
 ): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const child: ChildProcess = spawn(
@@ -37,6 +39,7 @@ export async function startServerProcess(
         PORT: String(port),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
+      cwd,
     },
   );
   let output = '';
