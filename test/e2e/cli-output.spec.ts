@@ -3,7 +3,7 @@ import { FeedServer, rssFeed } from '../support/feed-server';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
 
 const BLOCKED =
-  '127.0.0.1 resolves to a loopback or private address (127.0.0.1), refused unless FETCH_ALLOW_PRIVATE=true';
+  '127.0.0.1 is not a public address (127.0.0.1): Tidings does not fetch from loopback, link-local or private networks unless FETCH_ALLOW_PRIVATE=true';
 
 /** What a user of the `tidings` command sees: results on stdout, warnings and one-line errors on stderr. */
 describe('the tidings command’s output', () => {
