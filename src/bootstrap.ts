@@ -1,4 +1,4 @@
-import { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { INestApplication, INestApplicationContext, LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
@@ -26,18 +26,29 @@ export async function startServer({ config, notices }: StartupConfig): Promise<I
   return app;
 }
 
-/** The application without HTTP or schedulers, for one CLI command. */
-export async function createCliContext({ config, notices }: StartupConfig): Promise<INestApplicationContext> {
+/**
+ * The application without HTTP or schedulers, for one CLI command: its logs (the start-up notices
+ * included) go to `logger` when one is given, else to pino at LOG_LEVEL. A failure to start is thrown to
+ * the caller (no exit from inside Nest).
+ */
+export async function createCliContext(
+  { config, notices }: StartupConfig,
+  logger?: LoggerService,
+): Promise<INestApplicationContext> {
   await prepareDatabase(config.DATABASE_URL, { migrate: false });
-  const app = await NestFactory.createApplicationContext(AppModule.register({ config, role: 'cli' }), {
-    bufferLogs: true,
-  });
+  const module = AppModule.register({ config, role: 'cli' });
+  if (logger) {
+    const app = await NestFactory.createApplicationContext(module, { logger, abortOnError: false });
+    logNotices(logger, notices);
+    return app;
+  }
+  const app = await NestFactory.createApplicationContext(module, { bufferLogs: true, abortOnError: false });
   app.useLogger(app.get(Logger));
   logNotices(app.get(Logger), notices);
   return app;
 }
 
-function logNotices(logger: Logger, notices: readonly string[]): void {
+function logNotices(logger: LoggerService, notices: readonly string[]): void {
   for (const notice of notices) logger.log(notice, 'Config');
 }
 

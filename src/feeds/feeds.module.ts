@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SafeHttpModule } from '../http/safe-http.module';
 import { FeedEntity } from './feed.entity';
+import { FeedFinder } from './feed-finder.service';
 import { FeedsRepository } from './feeds.repository';
 import { FeedsService } from './feeds.service';
 import { OpmlService } from './opml.service';
@@ -10,7 +11,7 @@ import { SubscriptionEntity } from './subscription.entity';
 
 @Module({
   imports: [TypeOrmModule.forFeature([FeedEntity, SubscriptionEntity]), SafeHttpModule],
-  providers: [FeedsService, FeedsRepository, OpmlService, SubscriptionChangesService],
-  exports: [FeedsService, OpmlService, SubscriptionChangesService],
+  providers: [FeedsService, FeedsRepository, OpmlService, SubscriptionChangesService, FeedFinder],
+  exports: [FeedsService, OpmlService, SubscriptionChangesService, FeedFinder],
 })
 export class FeedsModule {}

@@ -26,7 +26,7 @@ export function runTidings(
       {
         cwd,
         env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', FETCH_ALLOW_PRIVATE: 'true', ...env },
-        timeout: 60_000,
+        timeout: 120_000,
       },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;

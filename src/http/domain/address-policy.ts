@@ -69,7 +69,10 @@ export function isForbiddenAddress(address: string, allowPrivate = false): boole
 
 /** The one refusal message, whoever meets the address: a fetch, or a URL about to be stored. */
 export function refusedAddressMessage(host: string, addresses: readonly string[]): string {
-  return `${host} is not a public address (${addresses.join(', ')}): Tidings does not fetch from loopback, link-local or private networks`;
+  const message = `${host} is not a public address (${addresses.join(', ')}): Tidings does not fetch from loopback, link-local or private networks`;
+  // Said where it helps: a feed on this machine or the home network is reachable with that setting.
+  const isAllowable = addresses.every((address) => !isForbiddenAddress(address, true));
+  return isAllowable ? `${message} unless FETCH_ALLOW_PRIVATE=true` : message;
 }
 
 /** Only http and https may be fetched. */

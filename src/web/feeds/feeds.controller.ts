@@ -21,7 +21,7 @@ import { WebViews } from '../views/web-views';
 import { WebExceptionsFilter } from '../web-exceptions.filter';
 import { WebRequest } from '../web-request';
 import { allowEmailPreview, EmailPreviews } from './email-preview.service';
-import { FeedFinder } from './feed-finder.service';
+import { FeedFinder } from '../../feeds/feed-finder.service';
 
 type Form = Record<string, unknown>;
 const DEFAULT_FORM: SubscriptionFormValues = {
