@@ -26,14 +26,14 @@ const asRawField = (name: string): [string, string, { keepArray: true }] => [
 ];
 
 type RawFields = Record<string, unknown>;
-const parser = new Parser<RawFields, RawFields>({
+const options: Parser.ParserOptions<RawFields, RawFields> = {
   xml2js: { tagNameProcessors: [xmlName] },
   customFields: {
     // rss-parser reads [from, to, options] for the feed too; its types only declare names there.
     feed: CHANNEL_ELEMENTS.map(asRawField) as unknown as string[],
     item: [['$', `${RAW}$`, { keepArray: true }], ...ITEM_ELEMENTS.map(asRawField)],
   },
-});
+};
 
 /**
  * Reads a document with rss-parser (RSS 0.9x/1.0/2.0 and Atom, as xml2js parses them), then gives its
@@ -47,7 +47,8 @@ export async function parseWithRssParser(
   format: FeedFormat,
 ): Promise<NormalizedFeed> {
   // XML reads every line break as \n; sax, under xml2js, leaves \r as written.
-  const feed = await parser.parseString(xml.includes('\r') ? xml.replace(/\r\n?/g, '\n') : xml);
+  // A parser per document: xml2js's parser, once it has met an error, can let the next document's pass.
+  const feed = await new Parser(options).parseString(xml.includes('\r') ? xml.replace(/\r\n?/g, '\n') : xml);
   const isAtom = format === 'atom';
   const reader = new FeedReader('', isAtom, feedUrl);
   const channel = elementOf(isAtom ? 'feed' : 'channel', {}, feed, CHANNEL_ELEMENTS);
