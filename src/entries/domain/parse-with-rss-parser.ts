@@ -19,6 +19,9 @@ const RAW = 'element:';
  */
 const RENAMED: Record<string, string> = { published: 'tidings-published', updated: 'tidings-updated' };
 const xmlName = (name: string) => RENAMED[name] ?? name;
+const ORIGINAL_NAMES: Record<string, string> = Object.fromEntries(
+  Object.entries(RENAMED).map(([name, renamed]) => [renamed, name]),
+);
 const asRawField = (name: string): [string, string, { keepArray: true }] => [
   xmlName(name),
   `${RAW}${name}`,
@@ -110,7 +113,7 @@ function attributesOf(attributes: unknown): Record<string, string> {
 }
 
 function splitName(name: string): [string, string] {
-  const original = Object.keys(RENAMED).find((key) => RENAMED[key] === name) ?? name;
+  const original = ORIGINAL_NAMES[name] ?? name;
   const colon = original.indexOf(':');
   return colon < 0 ? ['', original] : [original.slice(0, colon), original.slice(colon + 1)];
 }
