@@ -1,11 +1,16 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { createCliContext } from '../bootstrap';
 import { ValidationError } from '../common/errors';
-import { loadConfig } from '../config/load-config';
+import { loadStartupConfig } from '../startup-config';
+import { CliLogger } from './cli-logger';
+
+/** `--verbose`, set by the program before a command runs: the application logs at LOG_LEVEL on stderr. */
+export const cliOutput = { verbose: false };
 
 /** Runs one command inside the application context and always closes it. */
 export async function withApp<T>(work: (app: INestApplicationContext) => Promise<T>): Promise<T> {
-  const app = await createCliContext(loadConfig(process.env));
+  const logger = cliOutput.verbose ? undefined : new CliLogger();
+  const app = await createCliContext(loadStartupConfig(), logger);
   try {
     return await work(app);
   } finally {

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { Command, CommanderError } from 'commander';
+import { cliOutput } from './cli-context';
 import { registerDigestCommands } from './commands/digests.command';
 import { registerBillingCommands } from './commands/billing.command';
 import { registerContentCommands } from './content-commands';
@@ -11,7 +12,13 @@ import { registerSubscriptionCommands } from './commands/subscriptions.command';
 import { registerUserCommands } from './commands/users.command';
 
 export function buildProgram(): Command {
-  const program = new Command('tidings').description('Tidings: feeds delivered by email').exitOverride();
+  const program = new Command('tidings')
+    .description('Tidings: feeds delivered by email')
+    .option('--verbose', 'log at LOG_LEVEL on stderr (serve always does)')
+    .hook('preAction', (root) => {
+      cliOutput.verbose = Boolean(root.opts().verbose);
+    })
+    .exitOverride();
   registerServerCommands(program);
   registerUserCommands(program);
   registerSubscriptionCommands(program);
@@ -24,7 +31,7 @@ export function buildProgram(): Command {
   return program;
 }
 
-/** Every failure is one line on stderr and a non-zero exit; the stack only with LOG_LEVEL=debug. */
+/** Every failure is one line on stderr and a non-zero exit; the stack only with --verbose or LOG_LEVEL=debug. */
 export async function runCli(argv: string[]): Promise<void> {
   try {
     await buildProgram().parseAsync(argv);
@@ -34,7 +41,7 @@ export async function runCli(argv: string[]): Promise<void> {
       return;
     }
     console.error(`error: ${(error as Error).message}`);
-    if (process.env.LOG_LEVEL === 'debug') console.error((error as Error).stack);
+    if (cliOutput.verbose || process.env.LOG_LEVEL === 'debug') console.error((error as Error).stack);
     process.exitCode = 1;
   }
 }

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { SafeHttpModule } from '../http/safe-http.module';
 import { FeedEntity } from './feed.entity';
+import { FeedFinder } from './feed-finder.service';
 import { FeedsRepository } from './feeds.repository';
 import { FeedsService } from './feeds.service';
 import { OpmlService } from './opml.service';
@@ -8,8 +10,8 @@ import { SubscriptionChangesService } from './subscription-changes.service';
 import { SubscriptionEntity } from './subscription.entity';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([FeedEntity, SubscriptionEntity])],
-  providers: [FeedsService, FeedsRepository, OpmlService, SubscriptionChangesService],
-  exports: [FeedsService, OpmlService, SubscriptionChangesService],
+  imports: [TypeOrmModule.forFeature([FeedEntity, SubscriptionEntity]), SafeHttpModule],
+  providers: [FeedsService, FeedsRepository, OpmlService, SubscriptionChangesService, FeedFinder],
+  exports: [FeedsService, OpmlService, SubscriptionChangesService, FeedFinder],
 })
 export class FeedsModule {}

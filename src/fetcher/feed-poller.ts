@@ -24,6 +24,8 @@ export interface FeedPollResult {
   /** What `feeds list` shows as the last outcome (`not-modified`, `parsed`, `http-404`, …). */
   label: string;
   isFailure: boolean;
+  /** Why it failed, in words (`HTTP 404`, the parser's or the fetch's message); null when it did not. */
+  reason: string | null;
   newEntries: number;
   emailsEnqueued: number;
   /** The host this poll was asked to leave alone (429/503 with Retry-After), and until when. */
@@ -107,8 +109,8 @@ export class FeedPoller {
   ): Promise<FeedPollResult> {
     const ingested = await this.ingester.ingest(feed, body, { finalUrl: feed.url, contentType }, now);
     if (ingested.kind === 'failed') {
-      const { kind, label } = ingested;
-      return { kind, label, isFailure: true, newEntries: 0, emailsEnqueued: 0, hostHeld: null };
+      const { kind, label, reason } = ingested;
+      return { kind, label, isFailure: true, reason, newEntries: 0, emailsEnqueued: 0, hostHeld: null };
     }
     const outcome = { kind: 'pushed', ...ingested.feed } as const;
     return this.apply(feed, { outcome, freshnessMs: 0, movedTo: null }, now, writer, ingested);
@@ -138,6 +140,7 @@ export class FeedPoller {
       kind: outcome.kind,
       label: next.label,
       isFailure: next.isFailure,
+      reason: next.isFailure ? ('reason' in outcome && outcome.reason) || next.label : null,
       newEntries: ingested?.newEntries ?? 0,
       emailsEnqueued: ingested?.emailsEnqueued ?? 0,
       hostHeld: outcome.kind === 'rate-limited' ? { host: outcome.host, until: outcome.until } : null,

@@ -82,6 +82,18 @@ export class PollStateRepository {
     return rows.map((row) => ({ ...row, subscribers: Number(row.subscribers) }));
   }
 
+  /** The feed with subscribers that is polled soonest, and when (the scheduler's order). */
+  async nextDue(): Promise<{ url: string; nextPollAt: Date } | null> {
+    const [next] = await selectRows<Pick<FeedRow, 'url' | 'nextPollAt'>>(
+      this.dataSource.manager,
+      FEEDS,
+      "SELECT f.url, f.next_poll_at FROM feeds f WHERE f.status IN ('active', 'broken') " +
+        'AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.feed_id = f.id) ORDER BY f.next_poll_at LIMIT 1',
+      [],
+    );
+    return next ?? null;
+  }
+
   /** Records one feed's poll now (a moved URL may collide with another feed's: the caller decides). */
   async record(feedId: string, update: FeedPollUpdate): Promise<void> {
     await this.recordMany([{ feedId, update }]);

@@ -21,6 +21,8 @@ export interface PollReport {
   emailsEnqueued: number;
   /** How many polls each outcome ended in (`not-modified`, `same-hash`, `parsed`, `http-404`, …). */
   outcomes: Record<string, number>;
+  /** Each feed that failed, and why. */
+  failures: Array<{ url: string; reason: string }>;
 }
 
 @Injectable()
@@ -79,6 +81,11 @@ export class PollService {
       if (this.priorityLane.size > 0) void this.refreshNow([]);
     });
     return this.draining;
+  }
+
+  /** The feed polled next when its time comes (among those with subscribers), or null when there is none. */
+  nextDue(): Promise<{ url: string; nextPollAt: Date } | null> {
+    return this.states.nextDue();
   }
 
   /** Processes a body the publisher pushed (WebSub) like a fetched one: parse, dedup, delivery. */
@@ -153,7 +160,7 @@ export class PollService {
             this.inFlight.add(feed.id);
             claimed.push(feed.id);
             const result = await this.pollOne(feed, host, now, holds, writer);
-            if (result) tally(report, result);
+            if (result) tally(report, feed.url, result);
           }
           if (isPinged.has(feed.id)) {
             this.priorityLane.done(feed.id, this.clock.now());
@@ -189,7 +196,13 @@ export class PollService {
     } catch (error) {
       this.logger.error(`feed ${feed.id}: ${(error as Error).message}`);
       const failed = { kind: 'failed', label: 'internal-error', isFailure: true } as const;
-      return { ...failed, newEntries: 0, emailsEnqueued: 0, hostHeld: null };
+      return {
+        ...failed,
+        reason: (error as Error).message,
+        newEntries: 0,
+        emailsEnqueued: 0,
+        hostHeld: null,
+      };
     }
   }
 
@@ -199,12 +212,14 @@ export class PollService {
 }
 
 function emptyReport(): PollReport {
-  return { polled: 0, failed: 0, newEntries: 0, emailsEnqueued: 0, outcomes: {} };
+  return { polled: 0, failed: 0, newEntries: 0, emailsEnqueued: 0, outcomes: {}, failures: [] };
 }
 
-function tally(report: PollReport, result: FeedPollResult): void {
-  if (result.isFailure) report.failed += 1;
-  else report.polled += 1;
+function tally(report: PollReport, url: string, result: FeedPollResult): void {
+  if (result.isFailure) {
+    report.failed += 1;
+    report.failures.push({ url, reason: result.reason ?? result.label });
+  } else report.polled += 1;
   report.newEntries += result.newEntries;
   report.emailsEnqueued += result.emailsEnqueued;
   report.outcomes[result.label] = (report.outcomes[result.label] ?? 0) + 1;

@@ -13,8 +13,8 @@ import { WebCookies } from './auth/web-cookies';
 import { WebRequestMiddleware } from './auth/web-request.middleware';
 import { CreditsController } from './credits/credits.controller';
 import { DeliveryPause } from './credits/delivery-pause.service';
+import { DemoFeedController } from './demo/demo-feed.controller';
 import { EmailPreviews } from './feeds/email-preview.service';
-import { FeedFinder } from './feeds/feed-finder.service';
 import { FeedsController } from './feeds/feeds.controller';
 import { SubscriptionController } from './feeds/subscription.controller';
 import { SupportContext } from './support/support-context.service';
@@ -46,11 +46,10 @@ const PAGES = [
     EntriesModule,
     SupportModule,
   ],
-  controllers: [...PAGES, AssetsController],
+  controllers: [...PAGES, AssetsController, DemoFeedController],
   providers: [
     WebViews,
     WebCookies,
-    FeedFinder,
     DeliveryPause,
     EmailPreviews,
     SupportContext,

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { PollService } from '../../fetcher/poll.service';
-import { OutboxService } from '../../mail/outbox.service';
+import { FlushResult, OutboxService } from '../../mail/outbox.service';
 import { parseInstant, withApp } from '../cli-context';
 import { registerOutboxStatusCommand } from './outbox-status.command';
 
@@ -14,15 +14,16 @@ export function registerPollCommands(program: Command): void {
     .action((options: { all?: boolean; at?: string }) =>
       withApp(async (app) => {
         const now = parseInstant(options.at);
-        const report = await app.get(PollService).pollDue({ all: options.all, now });
+        const polls = app.get(PollService);
+        const report = await polls.pollDue({ all: options.all, now });
         const flushed = await app.get(OutboxService).flush();
+        for (const { url, reason } of report.failures) console.log(`failed ${url}: ${reason}`);
         console.log(
           `polled ${report.polled} feeds (${report.failed} failed), ${report.newEntries} new entries, ` +
-            `${flushed.sent} emails sent, ${flushed.retrying} to retry, ${flushed.failed} failed, ${flushed.held} held` +
-            (flushed.deferred + flushed.throttled
-              ? `, ${flushed.deferred + flushed.throttled} waiting their turn`
-              : ''),
+            sentSummary(flushed),
         );
+        if (report.polled + report.failed === 0)
+          console.log(nothingDue(await polls.nextDue(), now ?? new Date()));
       }),
     );
 
@@ -33,13 +34,26 @@ export function registerPollCommands(program: Command): void {
     .description('send what is waiting in the outbox now')
     .action(() =>
       withApp(async (app) => {
-        const flushed = await app.get(OutboxService).flush();
-        console.log(
-          `${flushed.sent} emails sent, ${flushed.retrying} to retry, ${flushed.failed} failed, ${flushed.held} held` +
-            (flushed.deferred + flushed.throttled
-              ? `, ${flushed.deferred + flushed.throttled} waiting their turn`
-              : ''),
-        );
+        console.log(sentSummary(await app.get(OutboxService).flush()));
       }),
     );
+}
+
+function sentSummary(flushed: FlushResult): string {
+  const waiting = flushed.deferred + flushed.throttled;
+  return (
+    `${flushed.sent} emails sent, ${flushed.retrying} to retry, ${flushed.failed} failed, ${flushed.held} held` +
+    (waiting ? `, ${waiting} waiting their turn` : '')
+  );
+}
+
+/** Why a poll did nothing, and what to do about it. */
+export function nothingDue(next: { url: string; nextPollAt: Date } | null, now: Date): string {
+  if (!next) return 'no feed to poll: subscribe someone to one first (tidings subscribe EMAIL URL)';
+  const minutes = Math.max(0, Math.ceil((next.nextPollAt.getTime() - now.getTime()) / 60_000));
+  const wait = minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`;
+  return (
+    `no feed is due: the next is ${next.url} at ${next.nextPollAt.toISOString()} (in ${wait}); ` +
+    '`tidings poll --all` polls every feed now'
+  );
 }

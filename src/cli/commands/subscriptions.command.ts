@@ -1,7 +1,9 @@
 import { Command } from 'commander';
 import { AccountsService } from '../../accounts/accounts.service';
-import { parseKeywordList } from '../../feeds/domain/subscription-settings';
+import { parseKeywordList, subscriptionSettingsSchema } from '../../feeds/domain/subscription-settings';
+import { parseOrThrow } from '../../common/zod-errors';
 import { ValidationError } from '../../common/errors';
+import { FeedFinder } from '../../feeds/feed-finder.service';
 import { FeedsService } from '../../feeds/feeds.service';
 import { parseWholeNumber, withApp } from '../cli-context';
 
@@ -13,6 +15,7 @@ interface SubscribeOptions {
   include?: string[];
   exclude?: string[];
   regex?: string;
+  check: boolean;
 }
 
 export function registerSubscriptionCommands(program: Command): void {
@@ -39,12 +42,14 @@ export function registerSubscriptionCommands(program: Command): void {
       parseKeywords('--exclude'),
     )
     .option('--regex <pattern>', 'only entries whose title or text match this regular expression')
-    .description('subscribe a user to a feed (again: change the settings)')
+    .option('--no-check', 'subscribe without fetching the URL first')
+    .description('subscribe a user to a feed, or to the feed a page links to (again: change the settings)')
     .action((email: string, url: string, options: SubscribeOptions) =>
       withApp(async (app) => {
         const user = await app.get(AccountsService).getByEmail(email);
-        const subscription = await app.get(FeedsService).subscribe(user.id, url, {
-          mode: options.mode as never,
+        // Bad settings are refused before anything is fetched.
+        const settings = parseOrThrow(subscriptionSettingsSchema, {
+          mode: options.mode,
           fullText: Boolean(options.fullText),
           keepRecent: options.keepRecent,
           keepRandom: options.keepRandom,
@@ -52,7 +57,9 @@ export function registerSubscriptionCommands(program: Command): void {
           excludeWords: options.exclude,
           filterRegex: options.regex,
         });
-        console.log(`subscribed ${user.email} to ${url.trim()} (${subscription.mode})`);
+        const feed = options.check ? await checkedFeed(app.get(FeedFinder), url) : { url, note: '' };
+        const subscription = await app.get(FeedsService).subscribe(user.id, feed.url, settings);
+        console.log(`subscribed ${user.email} to ${feed.url.trim()}${feed.note} (${subscription.mode})`);
       }),
     );
 
@@ -68,6 +75,23 @@ export function registerSubscriptionCommands(program: Command): void {
         console.log(`unsubscribed ${user.email} from ${url.trim()}`);
       }),
     );
+}
+
+/**
+ * The check of the dashboard's add form: `url` answers with a feed that parses (kept as typed, redirects
+ * are the poller's business), or with a page that links to exactly one feed (subscribed instead).
+ */
+async function checkedFeed(finder: FeedFinder, url: string): Promise<{ url: string; note: string }> {
+  const found = await finder.lookUp(url);
+  if (found.kind === 'choices') {
+    const choices = found.feeds.map((feed) => (feed.title ? `${feed.url} (${feed.title})` : feed.url));
+    throw new ValidationError(
+      `${found.pageUrl} links to several feeds, subscribe to one: ${choices.join(', ')}`,
+    );
+  }
+  const title = found.title ? ` "${found.title}"` : '';
+  if (found.foundOn) return { url: found.url, note: `${title}, found on ${found.foundOn}` };
+  return { url, note: title };
 }
 
 /** An option given with nothing in it is a mistake, not "no filter" (leave the option out for that). */

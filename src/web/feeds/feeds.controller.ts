@@ -21,7 +21,7 @@ import { WebViews } from '../views/web-views';
 import { WebExceptionsFilter } from '../web-exceptions.filter';
 import { WebRequest } from '../web-request';
 import { allowEmailPreview, EmailPreviews } from './email-preview.service';
-import { FeedFinder } from './feed-finder.service';
+import { FeedFinder } from '../../feeds/feed-finder.service';
 
 type Form = Record<string, unknown>;
 const DEFAULT_FORM: SubscriptionFormValues = {
@@ -128,7 +128,18 @@ export class FeedsController {
         .send(this.views.render(request.web, 'feed-add', page, '/feeds'));
       return;
     }
-    await this.feeds.subscribe(request.web.user!.id, url, form.settings);
+    try {
+      await this.feeds.subscribe(request.web.user!.id, url, form.settings);
+    } catch (error) {
+      // A URL the address policy refuses (or not a URL at all): said on the form, nothing stored.
+      if (!(error instanceof ValidationError)) throw error;
+      const page = { title: 'Add a feed', url, error: error.message };
+      response
+        .status(422)
+        .type('html')
+        .send(this.views.render(request.web, 'feed-add', page, '/feeds'));
+      return;
+    }
     response.redirect(303, '/feeds?notice=added');
   }
 }

@@ -23,7 +23,7 @@ import { WebExceptionsFilter } from '../web-exceptions.filter';
 import { WebRequest } from '../web-request';
 import { siteOfFeed } from '../../feeds/domain/feed-url';
 import { allowEmailPreview, EmailPreviews } from './email-preview.service';
-import { FeedFinder } from './feed-finder.service';
+import { FeedFinder } from '../../feeds/feed-finder.service';
 
 /** One of the user's subscriptions: its feed's state, its settings, a preview, unsubscribing. */
 @Controller('feeds/:id')

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { ValidationError } from '../../common/errors';
-import { NormalizedEntry } from '../../entries/domain/normalized-entry';
-import { parseFeed } from '../../entries/domain/parse-feed';
-import { DiscoveredFeed, discoverFeeds, looksLikeFeed } from '../../feeds/domain/discover-feeds';
-import { validateFeedUrl } from '../../feeds/domain/feed-url';
-import { decodeBody } from '../../entries/domain/decode-body';
-import { SafeHttpClient } from '../../http/safe-http-client';
+import { ValidationError } from '../common/errors';
+import { NormalizedEntry } from '../entries/domain/normalized-entry';
+import { parseFeed } from '../entries/domain/parse-feed';
+import { DiscoveredFeed, discoverFeeds, looksLikeFeed } from './domain/discover-feeds';
+import { validateFeedUrl } from './domain/feed-url';
+import { decodeBody } from '../entries/domain/decode-body';
+import { SafeHttpClient } from '../http/safe-http-client';
 
 export type FeedLookup =
   | {
@@ -14,13 +14,18 @@ export type FeedLookup =
       title: string | null;
       siteUrl: string | null;
       newest: NormalizedEntry | null;
+      /** The page whose `<link rel="alternate">` led to this feed; null when the URL was the feed. */
+      foundOn: string | null;
     }
   | { kind: 'choices'; pageUrl: string; feeds: DiscoveredFeed[] };
 
 const ACCEPT =
   'application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/html;q=0.8, */*;q=0.5';
 
-/** Turns what the user typed (a feed URL or a site URL) into a feed with a preview, or a choice of feeds. */
+/**
+ * Turns what the user typed (a feed URL or a site URL) into a feed with a preview, or a choice of feeds:
+ * the check behind the dashboard's add form and `tidings subscribe`.
+ */
 @Injectable()
 export class FeedFinder {
   constructor(private readonly http: SafeHttpClient) {}
@@ -32,7 +37,7 @@ export class FeedFinder {
     if (feeds.length === 0)
       throw new ValidationError(`No feed found at ${page.url}: neither a feed nor a page that links to one.`);
     if (feeds.length > 1) return { kind: 'choices', pageUrl: page.url, feeds };
-    return this.fetchFeed(feeds[0].url);
+    return { ...(await this.fetchFeed(feeds[0].url)), foundOn: page.url };
   }
 
   /** The feed at this URL as it is now, for a preview of its newest post. */
@@ -51,13 +56,14 @@ export class FeedFinder {
         title: parsed.title,
         siteUrl: parsed.siteUrl,
         newest: newestOf(parsed.entries),
+        foundOn: null,
       };
     } catch (error) {
       throw new ValidationError(`${url} looks like a feed but cannot be read: ${(error as Error).message}`);
     }
   }
 
-  /** The one place the dashboard fetches from the network: the fetcher's safe client (SSRF guard, limits, redirects). */
+  /** Through the fetcher's safe client (SSRF guard, limits, redirects), like every fetch of Tidings. */
   private async fetchDocument(url: string): Promise<{ url: string; body: string }> {
     const response = await this.http.fetch(url, { accept: ACCEPT }).catch((error: Error) => {
       throw new ValidationError(`Could not fetch ${url}: ${error.message}`);
