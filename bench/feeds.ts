@@ -1,3 +1,6 @@
+import { chooseFeedReader } from '../src/entries/domain/choose-feed-reader';
+import { decodeBody } from '../src/entries/domain/decode-body';
+import { scanFeedFacts } from '../src/entries/domain/feed-facts';
 import { FeedParseError, parseFeed } from '../src/entries/domain/parse-feed';
 import { loadFeedparserCases } from '../test/support/feedparser/feedparser-cases';
 import {
@@ -11,8 +14,9 @@ import { median, reportBench, timeMs } from './support/report';
 
 /**
  * Feed parsing against feedparser's test feeds (the reference parser), for Tidings, rss-parser alone and
- * @rowanmanning/feed-parser in the same run; then parse speed, Tidings vs rss-parser alone, over typical
- * RSS 2.0 and Atom feeds. `--cases` also lists every kept case that fails, per parser.
+ * @rowanmanning/feed-parser in the same run, with the share of XML documents Tidings gives rss-parser to
+ * read (the others are read from its XML tree); then parse speed, Tidings vs rss-parser alone, over
+ * typical RSS 2.0 and Atom feeds. `--cases` also lists every kept case that fails, per parser.
  */
 const listFailures = process.argv.includes('--cases');
 const ROUNDS = 7;
@@ -60,7 +64,15 @@ async function main(): Promise<void> {
     extra[`folder_${folder.folder}`] = `kept=${folder.kept}/${folder.cases} ${cells.join(' ')}`;
   }
 
+  Object.assign(extra, routingShares(cases.map((source) => decodeBody(source.bytes, source.contentType))));
+
   const documents = [typicalRss(), typicalAtom()];
+  extra.speed_documents_readers = documents
+    .map((document) => {
+      const choice = chooseFeedReader(scanFeedFacts(document.toString('utf8')));
+      return choice.reader === 'rss-parser' ? choice.reader : `${choice.reader} (${choice.reason})`;
+    })
+    .join(',');
   const megabytes = documents.reduce((sum, document) => sum + document.length, 0) / 1e6;
   const ours: number[] = [];
   const baseline: number[] = [];
@@ -89,6 +101,23 @@ async function timeParses(documents: Buffer[], parse: (body: Buffer) => Promise<
       for (const document of documents) await parse(document);
     }
   });
+}
+
+/** How many XML documents go to rss-parser, and the commonest reasons the others go to the XML tree. */
+function routingShares(texts: string[]): Record<string, string> {
+  const choices = texts
+    .filter((text) => /^\s*</.test(text))
+    .map((text) => chooseFeedReader(scanFeedFacts(text)));
+  const routed = choices.filter((choice) => choice.reader === 'rss-parser').length;
+  const reasons = new Map<string, number>();
+  for (const choice of choices) {
+    if (choice.reader === 'xml-tree') reasons.set(choice.reason, (reasons.get(choice.reason) ?? 0) + 1);
+  }
+  const commonest = [...reasons].sort((a, b) => b[1] - a[1]).slice(0, 6);
+  return {
+    routed_to_rss_parser: `${routed}/${choices.length} (${percent(routed / choices.length)})`,
+    xml_tree_reasons: commonest.map(([reason, count]) => `${reason}: ${count}`).join('; '),
+  };
 }
 
 function percent(rate: number): string {

@@ -1,5 +1,8 @@
 import iconv from 'iconv-lite';
+import { chooseFeedReader } from './choose-feed-reader';
+import { scanFeedFacts } from './feed-facts';
 import { FeedParseError, parseFeed } from './parse-feed';
+import { parseWithRssParser } from './parse-with-rss-parser';
 
 const rss2 = `<?xml version="1.0"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/">
 <channel><title>Blog</title><link>/</link><ttl>120</ttl>
@@ -37,6 +40,14 @@ describe('parseFeed', () => {
         categories: ['news'],
       },
     ]);
+  });
+
+  it('reads with the XML tree a document rss-parser was chosen for but throws on', async () => {
+    const misnamedEndTag = `<rss version="2.0"><channel><title>Blog</title><item><title>One</title></itemm></channel></rss>`;
+    expect(chooseFeedReader(scanFeedFacts(misnamedEndTag))).toEqual({ reader: 'rss-parser', format: 'rss' });
+    await expect(parseWithRssParser(misnamedEndTag, null, 'rss')).rejects.toThrow(/close tag/i);
+    const feed = await parseFeed(misnamedEndTag);
+    expect(feed.title).toBe('Blog');
   });
 
   it('reads RSS 1.0 (RDF) and RSS 0.91', async () => {

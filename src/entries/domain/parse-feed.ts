@@ -1,7 +1,10 @@
+import { chooseFeedReader } from './choose-feed-reader';
 import { decodeBody } from './decode-body';
+import { scanFeedFacts } from './feed-facts';
 import { FeedParseError } from './feed-parse-error';
 import { NormalizedFeed } from './normalized-entry';
 import { parseJsonFeed } from './parse-json-feed';
+import { parseWithRssParser } from './parse-with-rss-parser';
 import { parseXmlFeed } from './parse-xml-feed';
 
 export { FeedParseError };
@@ -27,14 +30,30 @@ export async function parseFeed(
 ): Promise<NormalizedFeed> {
   const text = typeof body === 'string' ? body.replace(/^\uFEFF/, '') : decodeBody(body, options.contentType);
   const feedUrl = options.feedUrl ?? null;
-  const feed = parseText(text, feedUrl);
+  const feed = await parseText(text, feedUrl);
   return { ...feed, entries: newest(feed.entries, options.maxEntries ?? MAX_ENTRIES_PER_POLL) };
 }
 
-function parseText(text: string, feedUrl: string | null): NormalizedFeed {
+async function parseText(text: string, feedUrl: string | null): Promise<NormalizedFeed> {
   if (/^\s*[{[]/.test(text)) return parseJson(text, feedUrl);
-  if (/^\s*</.test(text)) return parseXmlFeed(text, feedUrl);
+  if (/^\s*</.test(text)) return parseXml(text, feedUrl);
   throw new FeedParseError(text.trim() ? 'the document is neither XML nor JSON' : 'the document is empty');
+}
+
+/**
+ * rss-parser reads the documents it reads faithfully (`chooseFeedReader`); the XML tree reads the others,
+ * and any document rss-parser throws on. Both give their elements to the same `FeedReader`.
+ */
+async function parseXml(text: string, feedUrl: string | null): Promise<NormalizedFeed> {
+  const choice = chooseFeedReader(scanFeedFacts(text));
+  if (choice.reader === 'rss-parser') {
+    try {
+      return await parseWithRssParser(text, feedUrl, choice.format);
+    } catch {
+      // rss-parser refused what the scan could not see (a wrong end tag, a missing channel): the tree reads it.
+    }
+  }
+  return parseXmlFeed(text, feedUrl);
 }
 
 function parseJson(text: string, feedUrl: string | null): NormalizedFeed {

@@ -1,34 +1,11 @@
 import { FeedParseError } from './feed-parse-error';
-import { parseFeedDate } from './feed-date';
-import { absoluteUrl, oneLine, shortSummary, stringOrNull, summaryOf } from './feed-text';
-import { NormalizedEntry, NormalizedFeed } from './normalized-entry';
-import { asHtml, asText, readTextConstruct, type TextValue } from './text-construct';
-import { Children, readXmlTree, textContent, type XmlElement } from './xml-tree';
-
-const ATOM_10 = 'http://www.w3.org/2005/Atom';
-const RDF = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
-const DC = 'http://purl.org/dc/elements/1.1/';
-const DCTERMS = 'http://purl.org/dc/terms/';
-const CONTENT = 'http://purl.org/rss/1.0/modules/content/';
-const XHTML = 'http://www.w3.org/1999/xhtml';
-const ITUNES = 'http://www.itunes.com/dtds/podcast-1.0.dtd';
-/** The namespaces RSS 0.9x/1.0/2.0 and Atom 0.3/1.0 have been published under. */
-const FEED_NAMESPACES = [
-  '',
-  ATOM_10,
-  'http://purl.org/atom/ns#',
-  'http://purl.org/rss/1.0/',
-  'http://my.netscape.com/rdf/simple/0.9/',
-  'http://backend.userland.com/rss',
-  'http://backend.userland.com/rss2',
-  'http://blogs.law.harvard.edu/tech/rss',
-];
+import { FeedReader } from './feed-reader';
+import { NormalizedFeed } from './normalized-entry';
+import { readXmlTree } from './xml-tree';
 
 /**
- * RSS 0.9x, 1.0 (RDF) and 2.0, and Atom 0.3 and 1.0, read from one namespace-aware tree by one set of
- * rules: each field is the first of its candidate elements that are children of the item (never of a
- * nested source or image), text constructs are read the same way in every format, and relative URLs
- * resolve against the `xml:base` in scope, else (inside content) the entry's link, else the feed's URL.
+ * RSS 0.9x, 1.0 (RDF) and 2.0, and Atom 0.3 and 1.0, read from one namespace-aware tree (any document,
+ * however sloppy): the channel and the items found in it, then read by the shared `FeedReader`.
  */
 export function parseXmlFeed(xml: string, feedUrl: string | null): NormalizedFeed {
   const { root, firstError } = readXmlTree(xml, feedUrl);
@@ -36,13 +13,12 @@ export function parseXmlFeed(xml: string, feedUrl: string | null): NormalizedFee
   if (!isAtom && root.local !== 'rss' && root.local !== 'RDF' && root.local !== 'channel') {
     throw new FeedParseError(`the document is <${root.local}>, not RSS, RDF or Atom`);
   }
-  const core = new Set([...FEED_NAMESPACES, root.uri === RDF ? '' : root.uri]);
-  const reader = new FeedReader(core, isAtom, feedUrl);
+  const reader = new FeedReader(root.uri, isAtom, feedUrl);
   const rootChildren = reader.children(root);
-  const channelElement = isAtom || root.local === 'channel' ? root : rootChildren.first('channel');
-  const channel = channelElement === root ? rootChildren : channelElement && reader.children(channelElement);
-  const items = [channel, channel === rootChildren ? undefined : rootChildren].flatMap((container) =>
-    (container?.elements ?? []).filter(
+  const channel = isAtom || root.local === 'channel' ? root : rootChildren.first('channel');
+  const containers = channel === root ? [root] : [channel, root];
+  const items = containers.flatMap((container) =>
+    (container ? reader.children(container).elements : []).filter(
       (child) =>
         reader.isCore(child) && (child.local === 'item' || child.local === 'entry') && child.isComplete,
     ),
@@ -52,188 +28,5 @@ export function parseXmlFeed(xml: string, feedUrl: string | null): NormalizedFee
       `the document ends before its last element is closed (${firstError ?? 'truncated'})`,
     );
   }
-  const ttl = Number(channel?.text('ttl'));
-  return {
-    title: channel ? reader.title(channel) : null,
-    siteUrl: channel ? reader.link(channel, channel.parent.base ?? feedUrl) : null,
-    ttlMinutes: Number.isInteger(ttl) && ttl > 0 ? ttl : null,
-    entries: items.map((item) => reader.entry(item)),
-  };
-}
-
-const PUBLISHED: Array<[string, string?]> = [
-  ['published'],
-  ['issued'],
-  ['pubDate'],
-  ['issued', DCTERMS],
-  ['created'],
-  ['created', DCTERMS],
-  ['date', DC],
-];
-const UPDATED: Array<[string, string?]> = [['updated'], ['modified'], ['modified', DCTERMS]];
-
-class FeedReader {
-  constructor(
-    private readonly core: ReadonlySet<string>,
-    private readonly isAtom: boolean,
-    private readonly feedUrl: string | null,
-  ) {}
-
-  isCore(element: XmlElement): boolean {
-    return this.core.has(element.uri);
-  }
-
-  children(parent: XmlElement): Children {
-    return new Children(parent, (element) => this.isCore(element));
-  }
-
-  title(children: Children): string | null {
-    const element = children.first('title') ?? children.first('title', DC);
-    return element ? asText(readTextConstruct(element, 'text', null)) : null;
-  }
-
-  /** The alternate link: Atom's `link href` (no rel, or rel="alternate"), else RSS's `link` text. */
-  link(children: Children, base: string | null): string | null {
-    for (const element of children.elements) {
-      if (element.local !== 'link' || !(this.isCore(element) || element.uri === ATOM_10)) continue;
-      const href = element.attributes.href;
-      const rel = (element.attributes.rel ?? 'alternate').trim().toLowerCase();
-      const value = rel === 'alternate' ? (href ?? textContent(element)) : null;
-      const url = value === null ? null : absoluteUrl(value, element.base ?? base);
-      if (url) return url;
-    }
-    return null;
-  }
-
-  entry(item: XmlElement): NormalizedEntry {
-    const children = this.children(item);
-    const base = item.base ?? this.feedUrl;
-    const guid = children.first('guid');
-    const id =
-      children.text('id') ??
-      (guid ? stringOrNull(textContent(guid)) : null) ??
-      stringOrNull(item.attributes[`{${RDF}}about`]);
-    const link = this.link(children, base) ?? (guid ? permalinkOf(guid) : null);
-    const [summaryElement, secondSummary] = children.elements.filter(
-      (child) => this.isCore(child) && (child.local === 'summary' || child.local === 'description'),
-    );
-    const contentBase = (element: XmlElement) => element.base ?? link ?? base;
-    const summary = summaryElement ?? children.first('description', DC) ?? children.first('summary', ITUNES);
-    const contentElement =
-      (this.isAtom ? children.first('content') : undefined) ??
-      children.first('encoded', CONTENT) ??
-      children.first('body', XHTML) ??
-      children.first('body') ??
-      children.first('div', XHTML) ??
-      children.first('fullitem') ??
-      secondSummary;
-    const summaryValue = summary
-      ? readTextConstruct(summary, this.isAtom ? 'text' : 'html', contentBase(summary))
-      : null;
-    const contentValue = contentElement
-      ? readTextConstruct(contentElement, this.isAtom ? 'text' : 'html', contentBase(contentElement))
-      : null;
-    const content = (contentValue && asHtml(contentValue)) ?? (summaryValue && asHtml(summaryValue));
-    return {
-      id,
-      link,
-      title: this.title(children),
-      published: firstDate(children, PUBLISHED),
-      updated: firstDate(children, UPDATED),
-      author: this.author(children),
-      summary: summaryValue ? textSummary(summaryValue) : content ? summaryOf(content) : null,
-      content,
-      enclosures: this.enclosures(children, base),
-      categories: this.categories(children),
-    };
-  }
-
-  private author(children: Children): string | null {
-    const author = children.first('author');
-    const name = author && this.children(author).first('name');
-    if (name) return oneLine(textContent(name));
-    const text = author
-      ? textContent(author)
-      : (children.text('creator', DC) ??
-        children.text('author', DC) ??
-        children.text('author', ITUNES) ??
-        '');
-    return nameOf(text);
-  }
-
-  private enclosures(children: Children, base: string | null): NormalizedEntry['enclosures'] {
-    return children.elements.flatMap((element) => {
-      const isRss = element.local === 'enclosure' && this.isCore(element);
-      const isAtom =
-        element.local === 'link' &&
-        (this.isCore(element) || element.uri === ATOM_10) &&
-        element.attributes.rel?.trim().toLowerCase() === 'enclosure';
-      const url =
-        isRss || isAtom
-          ? absoluteUrl(element.attributes[isRss ? 'url' : 'href'], element.base ?? base)
-          : null;
-      if (!url) return [];
-      const length = Number(element.attributes.length);
-      return [
-        {
-          url,
-          type: stringOrNull(element.attributes.type),
-          length: Number.isSafeInteger(length) && length > 0 ? length : null,
-        },
-      ];
-    });
-  }
-
-  /** RSS `category`, Atom `category term`, `dc:subject`, and the comma-separated `tags` some feeds write. */
-  private categories(children: Children): string[] {
-    return children.elements.flatMap((element) => {
-      if (element.local === 'tags' && this.isCore(element)) {
-        return textContent(element)
-          .split(',')
-          .flatMap((tag) => oneLine(tag) ?? []);
-      }
-      const isCategory =
-        (element.local === 'category' && this.isCore(element)) ||
-        (element.local === 'subject' && element.uri === DC);
-      const name = isCategory
-        ? (stringOrNull(element.attributes.term) ?? oneLine(textContent(element)))
-        : null;
-      return name ? [name] : [];
-    });
-  }
-}
-
-function firstDate(children: Children, candidates: Array<[string, string?]>): Date | null {
-  for (const [local, uri] of candidates) {
-    const date = parseFeedDate(children.text(local, uri));
-    if (date) return date;
-  }
-  return null;
-}
-
-/** A guid that is a permalink (the default) and an absolute http(s) URL is the entry's link. */
-function permalinkOf(guid: XmlElement): string | null {
-  if (guid.attributes.isPermaLink?.trim().toLowerCase() === 'false') return null;
-  return absoluteUrl(
-    textContent(guid)
-      .trim()
-      .match(/^https?:\/\/\S+$/i)?.[0],
-    null,
-  );
-}
-
-/** A person's name from `Name`, `email (Name)` or `Name <email>`; the address alone when there is no name. */
-function nameOf(text: string): string | null {
-  const line = oneLine(text);
-  if (!line) return null;
-  const nameInParentheses = /^\S+@\S+\s*\((.+)\)$/.exec(line);
-  if (nameInParentheses) return nameInParentheses[1].trim();
-  const addressInParentheses = /^(.+?)\s*\(\S+@\S+\)$/.exec(line);
-  if (addressInParentheses) return addressInParentheses[1];
-  const beforeAddress = /^(.+?)\s*<\S+@\S+>$/.exec(line);
-  return beforeAddress ? beforeAddress[1].replace(/^"(.*)"$/, '$1') : line;
-}
-
-function textSummary(value: TextValue): string | null {
-  return value.isHtml ? summaryOf(value.html) : shortSummary(value.text);
+  return reader.feed(channel, items);
 }

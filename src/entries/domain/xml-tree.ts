@@ -1,6 +1,7 @@
 import { decodeHTMLStrict } from 'entities';
 import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { FeedParseError } from './feed-parse-error';
+import { CONVENTIONAL_PREFIXES } from './feed-namespaces';
 import { absoluteUrl, stringOrNull } from './feed-text';
 import { repairText } from './repair-text';
 
@@ -24,18 +25,6 @@ export const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
 
 /** Real feeds nest a few levels; thousands is an attack on the reader. */
 const MAX_DEPTH = 200;
-
-/** Prefixes feeds use without declaring them (feedparser reads these too). */
-const CONVENTIONAL_PREFIXES: Record<string, string> = {
-  atom: 'http://www.w3.org/2005/Atom',
-  content: 'http://purl.org/rss/1.0/modules/content/',
-  dc: 'http://purl.org/dc/elements/1.1/',
-  dcterms: 'http://purl.org/dc/terms/',
-  itunes: 'http://www.itunes.com/dtds/podcast-1.0.dtd',
-  media: 'http://search.yahoo.com/mrss/',
-  rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
-  xhtml: 'http://www.w3.org/1999/xhtml',
-};
 
 /**
  * Reads a feed document into a tree, leniently: what is wrong (an undeclared prefix, an HTML entity, a
