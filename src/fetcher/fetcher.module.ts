@@ -11,6 +11,7 @@ import { FeedPoller } from './feed-poller';
 import { HostHoldEntity } from './host-hold.entity';
 import { HostHoldsRepository } from './host-holds.repository';
 import { InterruptedDeliveries } from './interrupted-deliveries';
+import { PollClaims } from './poll-claims';
 import { PollStateRepository } from './poll-state.repository';
 import { PollService } from './poll.service';
 import { SafeHttpModule } from '../http/safe-http.module';
@@ -32,6 +33,7 @@ import { SafeHttpModule } from '../http/safe-http.module';
     FeedNotices,
     InterruptedDeliveries,
     PollStateRepository,
+    PollClaims,
     HostHoldsRepository,
   ],
   exports: [PollService, SafeHttpModule],
