@@ -10,6 +10,7 @@ import { ConfigModule } from './config/config.module';
 import { Config } from './config/load-config';
 import { ProcessRole, runsSchedules, servesHttp } from './config/process-role';
 import { DbModule } from './db/db.module';
+import { RedisModule } from './redis/redis.module';
 import { DeliveryModule } from './delivery/delivery.module';
 import { DigestSchedulerModule } from './delivery/digest-scheduler.module';
 import { EntriesModule } from './entries/entries.module';
@@ -41,6 +42,7 @@ export class AppModule {
         loggingModule(config, role === 'cli' ? 2 : 1),
         CommonModule,
         DbModule,
+        RedisModule,
         AccountsModule,
         FeedsModule,
         EntriesModule,

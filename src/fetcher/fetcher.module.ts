@@ -8,6 +8,7 @@ import { MailModule } from '../mail/mail.module';
 import { BodyIngester } from './body-ingester';
 import { FeedNotices } from './feed-notices';
 import { FeedPoller } from './feed-poller';
+import { HostGate } from './host-gate';
 import { HostHoldEntity } from './host-hold.entity';
 import { HostHoldsRepository } from './host-holds.repository';
 import { InterruptedDeliveries } from './interrupted-deliveries';
@@ -34,6 +35,7 @@ import { SafeHttpModule } from '../http/safe-http.module';
     InterruptedDeliveries,
     PollStateRepository,
     PollClaims,
+    HostGate,
     HostHoldsRepository,
   ],
   exports: [PollService, SafeHttpModule],

@@ -8,6 +8,7 @@ import { pollsFeeds, PROCESS_ROLE, ProcessRole } from '../config/process-role';
 import { EntriesService } from '../entries/entries.service';
 import { hostOf } from './domain/host-of';
 import { FeedFetchedListener, FeedPoller, FeedPollResult } from './feed-poller';
+import { HostGate } from './host-gate';
 import { HostHoldsRepository } from './host-holds.repository';
 import { runWithHostLimits, shuffled } from './host-pool';
 import { InterruptedDeliveries } from './interrupted-deliveries';
@@ -41,6 +42,7 @@ export class PollService {
     private readonly interrupted: InterruptedDeliveries,
     private readonly holds: HostHoldsRepository,
     private readonly claims: PollClaims,
+    private readonly hostGate: HostGate,
     private readonly clock: Clock,
     private readonly random: RandomNumbers,
     @Inject(CONFIG) private readonly config: Config,
@@ -219,9 +221,18 @@ export class PollService {
         await writer.add(feed.id, { nextPollAt: heldUntil });
         return null;
       }
-      const result = await this.poller.poll(feed, now, writer);
-      // Later feeds of this cycle on that host wait too.
-      if (result.hostHeld) holds.set(result.hostHeld.host, result.hostHeld.until);
+      const turn = await this.hostGate.take(host);
+      if (turn.kind === 'held') {
+        holds.set(host, turn.until);
+        await writer.add(feed.id, { nextPollAt: turn.until });
+        return null;
+      }
+      const result = await this.poller.poll(feed, now, writer).finally(() => turn.done());
+      if (result.hostHeld) {
+        // Later feeds of this cycle on that host wait too, and every other worker's.
+        holds.set(result.hostHeld.host, result.hostHeld.until);
+        await this.hostGate.hold(result.hostHeld.host, result.hostHeld.until);
+      }
       return result;
     } catch (error) {
       this.logger.error(`feed ${feed.id}: ${(error as Error).message}`);

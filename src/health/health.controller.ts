@@ -2,6 +2,7 @@ import { Controller, Get, HttpException, HttpStatus, Inject } from '@nestjs/comm
 import { PROCESS_ROLE, ProcessRole } from '../config/process-role';
 import { DatabaseHealth } from '../db/database-health';
 import { PollService } from '../fetcher/poll.service';
+import { RedisConnection } from '../redis/redis-connection';
 
 /** What a load balancer or an orchestrator asks each process: its role, its database, its queue. */
 @Controller('health')
@@ -9,6 +10,7 @@ export class HealthController {
   constructor(
     private readonly database: DatabaseHealth,
     private readonly poll: PollService,
+    private readonly redis: RedisConnection,
     @Inject(PROCESS_ROLE) private readonly role: ProcessRole,
   ) {}
 
@@ -19,6 +21,8 @@ export class HealthController {
       status: database.status === 'up' ? 'ok' : 'error',
       role: this.role,
       database,
+      // Redis down is no reason to take a process out of a load balancer: it falls back to its memory.
+      ...(this.redis.isConfigured ? { redis: await this.redis.check() } : {}),
       queue: { pings: this.poll.pingsWaiting },
     };
     if (database.status !== 'up') throw new HttpException(body, HttpStatus.SERVICE_UNAVAILABLE);

@@ -26,6 +26,8 @@ export class ScaleFixture {
   edition = 1;
   /** Requests received and not answered yet, by worker. */
   readonly inFlight = new Map<string, number>();
+  /** The most requests the server had in hand at once, all workers together. */
+  peakInFlight = 0;
 
   constructor(
     private readonly feedCount: number,
@@ -40,6 +42,8 @@ export class ScaleFixture {
         handler: (request, response) => {
           const worker = workerOf(request) ?? 'other';
           this.inFlight.set(worker, (this.inFlight.get(worker) ?? 0) + 1);
+          const total = [...this.inFlight.values()].reduce((sum, count) => sum + count, 0);
+          this.peakInFlight = Math.max(this.peakInFlight, total);
           const body = rssFeed(`Feed ${path}`, this.items(path));
           setTimeout(() => {
             this.inFlight.set(worker, this.inFlight.get(worker)! - 1);
@@ -122,6 +126,18 @@ export class ScaleFixture {
       'SELECT COUNT(*) AS count FROM outbox_emails',
     );
     return Number(row.count);
+  }
+
+  /** How many feeds wait until later than `instant` for their next poll (read from the database). */
+  async feedsWaitingBeyond(instant: number): Promise<number> {
+    const rows = await queryDatabase<{ next_poll_at: string | Date }>(
+      this.database,
+      'SELECT next_poll_at FROM feeds',
+    );
+    const times = rows.map(({ next_poll_at: at }) =>
+      at instanceof Date ? at.getTime() : Date.parse(`${at.replace(' ', 'T')}Z`),
+    );
+    return times.filter((time) => time > instant).length;
   }
 
   async stop(): Promise<void> {
