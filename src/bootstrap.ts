@@ -8,10 +8,11 @@ import { answerOnlyHealth } from './health/worker-http';
 import { prepareDatabase } from './db/prepare-database';
 import { senderDomainWarnings } from './mail/domain/sender-domain-warnings';
 import { EmailTemplates } from './mail/email-templates';
+import { StartupConfig } from './startup-config';
 
 /** The HTTP service (role web), the schedulers (role worker) or both (all). */
 export async function startServer(
-  config: Config,
+  { config, notices }: StartupConfig,
   role: Exclude<ProcessRole, 'cli'> = 'all',
 ): Promise<INestApplication> {
   await prepareDatabase(config.DATABASE_URL, { migrate: false });
@@ -20,6 +21,7 @@ export async function startServer(
     rawBody: true,
   });
   app.useLogger(app.get(Logger));
+  logNotices(app.get(Logger), notices);
   app.enableShutdownHooks();
   if (!servesHttp(role)) app.use(answerOnlyHealth);
   // The long-running service compiles its email layouts now, not in the middle of its first poll cycle.
@@ -31,13 +33,18 @@ export async function startServer(
 }
 
 /** The application without HTTP or schedulers, for one CLI command. */
-export async function createCliContext(config: Config): Promise<INestApplicationContext> {
+export async function createCliContext({ config, notices }: StartupConfig): Promise<INestApplicationContext> {
   await prepareDatabase(config.DATABASE_URL, { migrate: false });
   const app = await NestFactory.createApplicationContext(AppModule.register({ config, role: 'cli' }), {
     bufferLogs: true,
   });
   app.useLogger(app.get(Logger));
+  logNotices(app.get(Logger), notices);
   return app;
+}
+
+function logNotices(logger: Logger, notices: readonly string[]): void {
+  for (const notice of notices) logger.log(notice, 'Config');
 }
 
 function warnAboutSenderDomain(config: Config, logger: Logger): void {

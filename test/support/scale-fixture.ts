@@ -88,6 +88,7 @@ export class ScaleFixture {
     const started = await startServerProcess(
       this.env({ PUBLIC_URL: `http://${name}.test`, ...extra }),
       60_000,
+      undefined,
       serveArgs,
     );
     this.workers.push(started);
@@ -101,6 +102,7 @@ export class ScaleFixture {
         startServerProcess(
           this.env({ PUBLIC_URL: `http://worker-${this.workers.length + index + 1}.test`, ...extra }),
           60_000,
+          undefined,
           serveArgs,
         ),
       ),

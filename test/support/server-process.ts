@@ -1,6 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { scratchDirectory } from './scratch-directory';
 
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -21,11 +22,12 @@ export interface ServerProcess {
 /**
  * Starts the built service (`dist/src/main.js`, what `npm start` runs; with `serveArgs`, `tidings serve
  * ARGS`) and waits for /health; on `env.PORT` when given (so that PUBLIC_URL can name it), else on a
- * free port.
+ * free port; in `cwd`, by default the scratch directory the spec file's CLI runs share.
  */
 export async function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 60_000,
+  cwd: string = scratchDirectory(),
   serveArgs?: string[],
 ): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
@@ -43,6 +45,7 @@ export async function startServerProcess(
         ...env,
         PORT: String(port),
       },
+      cwd,
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

@@ -1,10 +1,10 @@
 import { Command } from 'commander';
 import { startServer } from '../../bootstrap';
 import { ValidationError } from '../../common/errors';
-import { loadConfig } from '../../config/load-config';
 import { isServeRole, SERVE_ROLES } from '../../config/process-role';
 import { prepareDatabase } from '../../db/prepare-database';
 import { redactPassword } from '../../db/database-url';
+import { loadStartupConfig } from '../../startup-config';
 
 export function registerServerCommands(program: Command): void {
   program
@@ -18,14 +18,14 @@ export function registerServerCommands(program: Command): void {
     .action(async (options: { role: string }) => {
       if (!isServeRole(options.role))
         throw new ValidationError(`--role must be one of ${SERVE_ROLES.join(', ')}, not ${options.role}`);
-      await startServer(loadConfig(process.env), options.role);
+      await startServer(loadStartupConfig(), options.role);
     });
 
   program
     .command('migrate')
     .description('apply pending database migrations')
     .action(async () => {
-      const config = loadConfig(process.env);
+      const { config } = loadStartupConfig();
       const applied = await prepareDatabase(config.DATABASE_URL, { migrate: true });
       console.log(
         applied.length
