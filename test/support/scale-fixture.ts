@@ -7,6 +7,9 @@ import { FeedServer, rssFeed } from './feed-server';
 import { startServerProcess, ServerProcess } from './server-process';
 import { createTestDatabase, Dialect, queryDatabase, TestDatabase } from './test-database';
 
+/** Three processes starting at once on a loaded 2-core machine may each take over a minute. */
+const START_TIMEOUT_MS = 150_000;
+
 /** Which worker sent a request: each worker's PUBLIC_URL (`http://worker-N.test`) is in its User-Agent. */
 export function workerOf(request: { headers: IncomingMessage['headers'] }): string | null {
   return /(?:worker|web)-\d+/.exec(String(request.headers['user-agent']))?.[0] ?? null;
@@ -87,7 +90,7 @@ export class ScaleFixture {
   ): Promise<ServerProcess> {
     const started = await startServerProcess(
       this.env({ PUBLIC_URL: `http://${name}.test`, ...extra }),
-      60_000,
+      START_TIMEOUT_MS,
       undefined,
       serveArgs,
     );
@@ -101,7 +104,7 @@ export class ScaleFixture {
       Array.from({ length: count }, (_, index) =>
         startServerProcess(
           this.env({ PUBLIC_URL: `http://worker-${this.workers.length + index + 1}.test`, ...extra }),
-          60_000,
+          START_TIMEOUT_MS,
           undefined,
           serveArgs,
         ),
