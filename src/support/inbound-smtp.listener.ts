@@ -30,7 +30,7 @@ export class InboundSmtpListener implements OnApplicationBootstrap, OnApplicatio
     @Inject(CONFIG) private readonly config: Config,
     private readonly inbound: InboundMailService,
   ) {
-    this.domain = config.MAIL_FROM.split('@')[1].toLowerCase();
+    this.domain = config.MAIL_FROM.domain;
   }
 
   /** The port listened on, or null when the listener is off. */

@@ -95,7 +95,7 @@ export class SupportService {
         direction: 'out',
         messageId: sent.messageId,
         inReplyTo: references[references.length - 1] ?? null,
-        fromAddress: this.config.MAIL_FROM,
+        fromAddress: this.config.MAIL_FROM.address,
         subject,
         bodyText,
         bodyHtml: null,
