@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { NotFoundError } from '../common/errors';
 import { RandomNumbers } from '../common/random-numbers';
+import { ShutdownSignal } from '../common/shutdown-signal';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
 import { EntriesService } from '../entries/entries.service';
@@ -40,6 +41,7 @@ export class PollService {
     private readonly holds: HostHoldsRepository,
     private readonly clock: Clock,
     private readonly random: RandomNumbers,
+    private readonly shutdown: ShutdownSignal,
     @Inject(CONFIG) private readonly config: Config,
   ) {
     this.priorityLane = new PingQueue(config.PING_COALESCE_SECONDS * 1000);
@@ -147,6 +149,8 @@ export class PollService {
         (item) => item.host,
         limits,
         async ({ feed, host }) => {
+          // Stopping: the polls under way finish, the feeds not begun stay due for the next process.
+          if (this.shutdown.isStopping) return;
           // Checked when the work starts, not when the cycle loads: overlapping cycles load the same feeds.
           const isBusy = this.inFlight.has(feed.id);
           if (!isBusy) {

@@ -86,6 +86,7 @@ export class OutboxService {
       replyTo: email.replyTo ?? null,
       subscriptionIds: email.subscriptionIds ?? null,
       claimToken: null,
+      claimedBy: null,
       messageId: `<${id.toLowerCase()}@${domain}>`,
       status: 'pending',
       cost: this.gate.price({ kind: email.kind, feedCount: email.feedCount ?? 0 }),

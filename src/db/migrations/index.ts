@@ -13,6 +13,7 @@ import { MailComplaints1763769719000 } from './1763769719000-mail-complaints';
 import { SubscriptionPause1763769722000 } from './1763769722000-subscription-pause';
 import { ReaderStories1763769722010 } from './1763769722010-reader-stories';
 import { FeedMoves1763769722020 } from './1763769722020-feed-moves';
+import { ClaimOwners1763769818000 } from './1763769818000-claim-owners';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   SubscriptionPause1763769722000,
   ReaderStories1763769722010,
   FeedMoves1763769722020,
+  ClaimOwners1763769818000,
 ];
