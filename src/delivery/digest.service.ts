@@ -12,6 +12,7 @@ import { keepSelection } from './domain/filter-entries';
 import { EntryContentProvider, feedForEmail } from './entry-content.provider';
 import { StoryMemoryRepository } from './story-memory.repository';
 import { RandomNumbers } from '../common/random-numbers';
+import { Metrics } from '../common/metrics';
 import { ShutdownSignal } from '../common/shutdown-signal';
 import { ClaimLeases } from '../db/claim-leases';
 
@@ -39,6 +40,7 @@ export class DigestService {
     private readonly stories: StoryMemoryRepository,
     private readonly leases: ClaimLeases,
     private readonly shutdown: ShutdownSignal,
+    private readonly metrics: Metrics,
   ) {
     leases.register({
       name: 'digest',
@@ -108,6 +110,7 @@ export class DigestService {
       title: TITLES[cadence],
       sections,
     });
+    this.metrics.observeDigestLag((now.getTime() - run.dueAt.getTime()) / 1000);
     const entryCount = sections.reduce((sum, s) => sum + s.entries.length + s.moreCount, 0);
     await this.digests.finish(run.id, 'sent', entryCount, now);
     return true;

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { ConcurrencyLimiter } from '../common/concurrency-limiter';
+import { Metrics } from '../common/metrics';
 import { RandomNumbers } from '../common/random-numbers';
 import { ShutdownSignal } from '../common/shutdown-signal';
 import { CONFIG } from '../config/config.module';
@@ -67,6 +68,7 @@ export class OutboxSender implements OnModuleDestroy {
     private readonly random: RandomNumbers,
     private readonly leases: ClaimLeases,
     private readonly shutdown: ShutdownSignal,
+    private readonly metrics: Metrics,
     @Inject(CONFIG) private readonly config: Config,
   ) {
     this.slots = new ConcurrencyLimiter(transport.capacity);
@@ -98,7 +100,9 @@ export class OutboxSender implements OnModuleDestroy {
       const putBack = new Map<string, number>();
       await Promise.all(
         claimed.map(async (email) => {
-          result[await this.attempt(email, withheld, gate, putBack)] += 1;
+          const outcome = await this.attempt(email, withheld, gate, putBack);
+          result[outcome] += 1;
+          this.metrics.countEmailAttempt(outcome, email.kind);
         }),
       );
     }
@@ -215,8 +219,10 @@ export class OutboxSender implements OnModuleDestroy {
     if (verdict.kind === 'failed') {
       this.logger.warn(`email ${email.id} to ${domain} failed (attempt ${attempts}): ${verdict.reason}`);
       await this.rows.endAttempt(email.id, { status: 'failed', attempts, lastError: verdict.reason });
-      if (verdict.isAddressFailure)
+      if (verdict.isAddressFailure) {
+        this.metrics.countBounce();
         await this.suppressions.suppress(email.toAddress, verdict.reason, email.id);
+      }
       return 'failed';
     }
     const hold = this.pacer.failed(domain, verdict.signal, error.response, now);

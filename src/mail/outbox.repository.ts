@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, In, LessThanOrEqual, MoreThan, Raw, Repository } from 'typeorm';
 import { newId } from '../common/ids';
 import { isUniqueViolation } from '../common/zod-errors';
+import { countGrouped, GroupCount } from '../db/count-grouped';
 import { insertRows } from '../db/raw-rows';
 import { OutboxEmailEntity } from './outbox-email.entity';
 
@@ -134,13 +135,13 @@ export class OutboxRepository {
 
   /** How many rows are in each status. */
   async countByStatus(): Promise<Record<string, number>> {
-    const rows = await this.rows
-      .createQueryBuilder()
-      .select('status', 'status')
-      .addSelect('COUNT(*)', 'count')
-      .groupBy('status')
-      .getRawMany<{ status: string; count: string | number }>();
-    return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
+    const groups = await countGrouped(this.rows, ['status']);
+    return Object.fromEntries(groups.map((group) => [group.status, group.count]));
+  }
+
+  /** How many rows of each kind are in each status. */
+  countByStatusAndKind(): Promise<GroupCount[]> {
+    return countGrouped(this.rows, ['status', 'kind']);
   }
 
   /** Pending rows: how many are due, how many wait for a later attempt, and the oldest one's age. */
