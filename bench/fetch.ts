@@ -111,7 +111,7 @@ async function main(): Promise<void> {
     FETCH_HOST_GAP_MS: '0',
   });
   await prepareDatabase(config.DATABASE_URL, { migrate: true });
-  const app = await createCliContext(config);
+  const app = await createCliContext({ config, notices: [] });
   try {
     const urls = await seed(app.get(DataSource), port);
     const poll = app.get(PollService);

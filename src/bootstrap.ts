@@ -8,15 +8,17 @@ import { ClaimLeases } from './db/claim-leases';
 import { prepareDatabase } from './db/prepare-database';
 import { senderDomainWarnings } from './mail/domain/sender-domain-warnings';
 import { EmailTemplates } from './mail/email-templates';
+import { StartupConfig } from './startup-config';
 
 /** The HTTP service with its schedulers. */
-export async function startServer(config: Config): Promise<INestApplication> {
+export async function startServer({ config, notices }: StartupConfig): Promise<INestApplication> {
   await prepareDatabase(config.DATABASE_URL, { migrate: false });
   const app = await NestFactory.create(AppModule.register({ config, role: 'serve' }), {
     bufferLogs: true,
     rawBody: true,
   });
   app.useLogger(app.get(Logger));
+  logNotices(app.get(Logger), notices);
   stopGracefullyOnSignals(app, config.SHUTDOWN_GRACE_SECONDS * 1000);
   // The long-running service compiles its email layouts now, not in the middle of its first poll cycle.
   app.get(EmailTemplates).warm();
@@ -27,12 +29,13 @@ export async function startServer(config: Config): Promise<INestApplication> {
 }
 
 /** The application without HTTP or schedulers, for one CLI command. */
-export async function createCliContext(config: Config): Promise<INestApplicationContext> {
+export async function createCliContext({ config, notices }: StartupConfig): Promise<INestApplicationContext> {
   await prepareDatabase(config.DATABASE_URL, { migrate: false });
   const app = await NestFactory.createApplicationContext(AppModule.register({ config, role: 'cli' }), {
     bufferLogs: true,
   });
   app.useLogger(app.get(Logger));
+  logNotices(app.get(Logger), notices);
   return app;
 }
 
@@ -70,6 +73,10 @@ function stopGracefullyOnSignals(app: INestApplication, graceMs: number): void {
     }
   };
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, (name) => void stop(name));
+}
+
+function logNotices(logger: Logger, notices: readonly string[]): void {
+  for (const notice of notices) logger.log(notice, 'Config');
 }
 
 function warnAboutSenderDomain(config: Config, logger: Logger): void {

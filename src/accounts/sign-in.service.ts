@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { Clock } from '../common/clock';
-import { ConflictError, GoneError, NotFoundError, TooManyRequestsError } from '../common/errors';
+import { ConflictError, NotFoundError, RefusedLinkError, TooManyRequestsError } from '../common/errors';
 import { newId, sha256Hex } from '../common/ids';
 import { parseOrThrow } from '../common/zod-errors';
 import { CONFIG } from '../config/config.module';
@@ -119,9 +119,28 @@ export class SignInService implements OnModuleDestroy {
   }
 
   private refusal(state: LinkState): Error {
-    if (state === 'used') return new GoneError('This sign-in link was used already. Ask for a new one.');
-    if (state === 'expired') return new GoneError('This sign-in link has expired. Ask for a new one.');
-    return new NotFoundError('This sign-in link is not valid. Ask for a new one.');
+    const advice = `Ask for a new link: it arrives in a minute and works once, for ${LINK_MINUTES} minutes.`;
+    const next = { href: '/signin', label: 'Ask for a new sign-in link' };
+    if (state === 'used')
+      return new RefusedLinkError(
+        410,
+        'This sign-in link was used already: each link signs in once.',
+        advice,
+        next,
+      );
+    if (state === 'expired')
+      return new RefusedLinkError(
+        410,
+        `This sign-in link has expired: links work for ${LINK_MINUTES} minutes.`,
+        advice,
+        next,
+      );
+    return new RefusedLinkError(
+      404,
+      'This sign-in link is not valid: it was changed or cut short on its way here.',
+      `Open it again from the email, copied whole, or ${advice.charAt(0).toLowerCase()}${advice.slice(1)}`,
+      next,
+    );
   }
 }
 

@@ -1,11 +1,11 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { createCliContext } from '../bootstrap';
 import { ValidationError } from '../common/errors';
-import { loadConfig } from '../config/load-config';
+import { loadStartupConfig } from '../startup-config';
 
 /** Runs one command inside the application context and always closes it. */
 export async function withApp<T>(work: (app: INestApplicationContext) => Promise<T>): Promise<T> {
-  const app = await createCliContext(loadConfig(process.env));
+  const app = await createCliContext(loadStartupConfig());
   try {
     return await work(app);
   } finally {

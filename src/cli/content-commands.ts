@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { decodeHtmlBytes, extractArticle, rewriteForEmail } from '../content';
+import { environmentWithEnvFile } from '../config/env-file';
 import { loadConfig } from '../config/load-config';
 import { DnsResolver } from '../http/dns-resolver';
 import { SafeHttpClient } from '../http/safe-http-client';
@@ -77,7 +78,10 @@ export function parseBaseUrl(baseUrl: string | undefined, file: string): string 
 }
 
 async function fetchPage(url: string): Promise<{ html: string; url: string }> {
-  const client = new SafeHttpClient(loadConfig(process.env), new DnsResolver());
+  const client = new SafeHttpClient(
+    loadConfig(environmentWithEnvFile(process.env, process.cwd())),
+    new DnsResolver(),
+  );
   try {
     const page = await client.fetch(url, { accept: 'text/html, application/xhtml+xml;q=0.9, */*;q=0.5' });
     if (page.status !== 200) throw new Error(`cannot fetch ${url}: the server answered ${page.status}`);

@@ -1,39 +1,79 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
-import { DomainError } from './errors';
+import { DomainError, RefusedLinkError } from './errors';
+import { problemPage } from './plain-page';
 
-interface HttpResponse {
-  status(code: number): HttpResponse;
-  json(body: unknown): void;
-  headersSent?: boolean;
+interface Failure {
+  status: number;
+  body: Record<string, unknown>;
+  /** What a person is told to do about it. */
+  advice: string;
+  next?: { href: string; label: string };
 }
 
-/** The one exception filter: domain errors keep their message; anything else is a 500 with an error id. */
+/**
+ * The one exception filter: domain errors keep their message; anything else is a 500 with an error id.
+ * Programs (and anything that accepts JSON rather than HTML) get JSON; a browser gets a page.
+ */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<HttpResponse>();
+    const request = host.switchToHttp().getRequest<Request>();
+    const response = host.switchToHttp().getResponse<Response>();
     if (response.headersSent) return;
-    if (exception instanceof DomainError) {
-      response.status(exception.httpStatus).json({ error: exception.name, message: exception.message });
+    const failure = this.failureOf(exception);
+    response.status(failure.status);
+    if (request.accepts(['json', 'html']) !== 'html') {
+      response.json(failure.body);
       return;
     }
+    const { status, body, advice, next } = failure;
+    const title = status === 404 ? 'Not found' : status >= 500 ? 'Something went wrong' : 'That did not work';
+    const message = typeof body.message === 'string' ? body.message : `The request was refused (${status}).`;
+    response
+      .type('html')
+      .setHeader('Cache-Control', 'no-store')
+      .send(problemPage(title, message, advice, next ?? { href: '/', label: 'Back to Tidings' }));
+  }
+
+  private failureOf(exception: unknown): Failure {
+    if (exception instanceof RefusedLinkError) {
+      const { httpStatus, name, message, advice, next } = exception;
+      return { status: httpStatus, body: { error: name, message }, advice, next };
+    }
+    const retry = 'Go back, check what was sent, and try again.';
+    if (exception instanceof DomainError)
+      return {
+        status: exception.httpStatus,
+        body: { error: exception.name, message: exception.message },
+        advice: retry,
+      };
     if (exception instanceof HttpException) {
-      response.status(exception.getStatus()).json(exception.getResponse());
-      return;
+      const body = exception.getResponse();
+      return {
+        status: exception.getStatus(),
+        body: typeof body === 'object' ? (body as Record<string, unknown>) : { message: body },
+        advice:
+          exception.getStatus() === 404 ? 'Check the address, or start again from the home page.' : retry,
+      };
     }
     const clientStatus = clientErrorStatus(exception);
-    if (clientStatus) {
-      response.status(clientStatus).json({ error: 'BadRequest', message: (exception as Error).message });
-      return;
-    }
+    if (clientStatus)
+      return {
+        status: clientStatus,
+        body: { error: 'BadRequest', message: (exception as Error).message },
+        advice: retry,
+      };
     const errorId = randomUUID();
     this.logger.error({ errorId, err: exception }, 'unhandled error');
-    response
-      .status(500)
-      .json({ error: 'InternalServerError', message: 'Something went wrong on our side.', errorId });
+    return {
+      status: 500,
+      body: { error: 'InternalServerError', message: 'Something went wrong on our side.', errorId },
+      advice: `Try again in a moment. If it keeps happening, write to us and quote this error id: ${errorId}.`,
+    };
   }
 }
 

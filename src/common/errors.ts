@@ -36,3 +36,18 @@ export class ForbiddenError extends DomainError {
 export class GoneError extends DomainError {
   readonly httpStatus = 410;
 }
+
+/**
+ * A link from one of our emails that we refuse (changed on its way, used, expired): a browser gets a
+ * page saying why (the message) and what to do (`advice`, and `next` to follow).
+ */
+export class RefusedLinkError extends DomainError {
+  constructor(
+    readonly httpStatus: number,
+    message: string,
+    readonly advice: string,
+    readonly next?: { href: string; label: string },
+  ) {
+    super(message);
+  }
+}

@@ -12,10 +12,14 @@ export class ConfigError extends Error {
 
 /**
  * Validates the environment once into a frozen, typed object. Empty strings count as unset so that a
- * `.env` file can list every variable. Without SECRET_KEY a random one is made: fine for a trial run,
- * but links and tokens in emails stop working after a restart, so production must set it.
+ * `.env` file can list every variable. Production must set SECRET_KEY; elsewhere `keyWhenUnset` gives
+ * one (the processes of an install read it from a file, see `loadStartupConfig`; in-process tests
+ * take a random one).
  */
-export function loadConfig(env: NodeJS.ProcessEnv): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv,
+  keyWhenUnset: (settings: RawConfig) => string = () => randomBytes(32).toString('hex'),
+): Config {
   const present = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   );
@@ -41,6 +45,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   }
   return Object.freeze({
     ...parsed.data,
-    SECRET_KEY: parsed.data.SECRET_KEY ?? randomBytes(32).toString('hex'),
+    SECRET_KEY: parsed.data.SECRET_KEY ?? keyWhenUnset(parsed.data),
   });
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ValidationError } from '../common/errors';
+import { RefusedLinkError } from '../common/errors';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
 import { FeedsService } from '../feeds/feeds.service';
@@ -18,7 +18,13 @@ export class UnsubscribeService {
   /** Throws when the token is not one we signed. */
   check(token: string): UnsubscribeTarget {
     const target = unsubscribeTargetFromToken(this.config.SECRET_KEY, token);
-    if (!target) throw new ValidationError('This unsubscribe link is not valid.');
+    if (!target)
+      throw new RefusedLinkError(
+        400,
+        'This unsubscribe link is not valid: it was changed or cut short on its way here, or it belongs to another Tidings.',
+        'Open it again from the email, copied whole, or use the Unsubscribe button your mail app shows for Tidings emails. Signed in, you can also remove the feed on its page.',
+        { href: '/signin', label: 'Sign in to manage your feeds' },
+      );
     return target;
   }
 

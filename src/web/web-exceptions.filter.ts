@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { Response } from 'express';
 import { randomUUID } from 'node:crypto';
-import { DomainError } from '../common/errors';
+import { DomainError, RefusedLinkError } from '../common/errors';
 import { WebViews } from './views/web-views';
 import { SignInRequiredError } from './web-errors';
 import { WebRequest } from './web-request';
@@ -31,6 +31,7 @@ export class WebExceptionsFilter implements ExceptionFilter {
     let status = 500;
     let message = 'Something went wrong on our side.';
     let errorId: string | null = null;
+    const { advice, next } = exception instanceof RefusedLinkError ? exception : { advice: null, next: null };
     if (exception instanceof DomainError) {
       status = exception.httpStatus;
       message = exception.message;
@@ -45,6 +46,6 @@ export class WebExceptionsFilter implements ExceptionFilter {
     response
       .status(status)
       .type('html')
-      .send(this.views.render(context, 'error', { title, message, errorId, status }));
+      .send(this.views.render(context, 'error', { title, message, advice, next, errorId, status }));
   }
 }

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
+import { scratchDirectory } from './scratch-directory';
 
 export interface CliResult {
   code: number;
@@ -9,13 +10,21 @@ export interface CliResult {
 
 const bin = join(__dirname, '..', '..', 'bin', 'tidings.js');
 
-/** Runs the built `tidings` command as a user would, in its own process. */
-export function runTidings(args: string[], env: Record<string, string>): Promise<CliResult> {
+/**
+ * Runs the built `tidings` command as a user would, in its own process; in `cwd` (where it reads `.env`
+ * and, for MySQL, keeps `data/secret-key`), by default a scratch directory shared by the spec file.
+ */
+export function runTidings(
+  args: string[],
+  env: Record<string, string>,
+  cwd: string = scratchDirectory(),
+): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [bin, ...args],
       {
+        cwd,
         env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', FETCH_ALLOW_PRIVATE: 'true', ...env },
         timeout: 60_000,
       },

@@ -1,6 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { scratchDirectory } from './scratch-directory';
 
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -20,11 +21,13 @@ export interface ServerProcess {
 
 /**
  * Starts the built service (`dist/src/main.js`, what `npm start` runs) and waits for /health; on
- * `env.PORT` when given (so that PUBLIC_URL can name it), else on a free port.
+ * `env.PORT` when given (so that PUBLIC_URL can name it), else on a free port; in `cwd`, by default the
+ * scratch directory the spec file's CLI runs share.
  */
 export async function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 60_000,
+  cwd: string = scratchDirectory(),
 ): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const child: ChildProcess = spawn(
@@ -38,6 +41,7 @@ export async function startServerProcess(
         ...env,
         PORT: String(port),
       },
+      cwd,
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

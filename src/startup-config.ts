@@ -1,0 +1,41 @@
+import { dirname, resolve } from 'node:path';
+import { environmentWithEnvFile } from './config/env-file';
+import { Config, loadConfig } from './config/load-config';
+import { readOrCreateSecretKey, SECRET_KEY_FILE } from './config/secret-key-file';
+import { parseDatabaseUrl } from './db/database-url';
+
+export interface StartupConfig {
+  config: Config;
+  /** Lines for the log once the logger runs (the key file was just made). */
+  notices: string[];
+}
+
+/**
+ * What every process of an install (`npm start`, each `tidings` command) starts from: the environment
+ * over `.env` in the working directory, and, without SECRET_KEY outside production, the install's key
+ * file beside its SQLite database (`./data` for MySQL), so that links one process signs work in another.
+ */
+export function loadStartupConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  directory = process.cwd(),
+): StartupConfig {
+  const notices: string[] = [];
+  const config = loadConfig(environmentWithEnvFile(env, directory), ({ DATABASE_URL }) => {
+    const path = secretKeyPath(DATABASE_URL, directory);
+    const { key, created } = readOrCreateSecretKey(path);
+    if (created)
+      notices.push(
+        `SECRET_KEY is not set: made a key for this install in ${path} (readable by its owner only); ` +
+          'keep it with the database, as it signs the links in emails and the sessions',
+      );
+    return key;
+  });
+  return { config, notices };
+}
+
+export function secretKeyPath(databaseUrl: string, directory: string): string {
+  const target = parseDatabaseUrl(databaseUrl);
+  const dataDirectory =
+    target.dialect === 'sqlite' && target.path !== ':memory:' ? dirname(target.path) : 'data';
+  return resolve(directory, dataDirectory, SECRET_KEY_FILE);
+}
