@@ -81,7 +81,7 @@ function logNotices(logger: Logger, notices: readonly string[]): void {
 
 function warnAboutSenderDomain(config: Config, logger: Logger): void {
   const settings = {
-    mailFrom: config.MAIL_FROM,
+    mailFrom: config.MAIL_FROM.address,
     publicUrl: config.PUBLIC_URL,
     hasDkimKey: Boolean(config.DKIM_PRIVATE_KEY),
   };

@@ -12,6 +12,7 @@ import { findPack } from './domain/credit-packs';
 import { GroupCount } from '../db/count-grouped';
 import { LedgerEntryEntity } from './ledger-entry.entity';
 import { BalanceMismatch, LedgerRepository, Spend, SpendOutcome } from './ledger.repository';
+import { PurchasesRepository } from './purchases.repository';
 import { StripeClient } from './stripe.client';
 
 export type { Spend, SpendOutcome };
@@ -37,6 +38,7 @@ export interface LedgerLine {
 export class BillingService implements OnModuleInit {
   constructor(
     private readonly ledger: LedgerRepository,
+    private readonly purchases: PurchasesRepository,
     private readonly stripe: StripeClient,
     private readonly accounts: AccountsService,
     private readonly outbox: OutboxService,
@@ -140,8 +142,9 @@ export class BillingService implements OnModuleInit {
 
   /**
    * Opens a Stripe Checkout Session for one pack and returns where to send the buyer. `attemptId`
-   * (e.g. the form's nonce) makes a repeated submission return the same session. Credits come later,
-   * from the webhook, never from the success page.
+   * (e.g. the form's nonce) makes a repeated submission return the same session. The session is
+   * stored with the pack's credits and price as they are now, before the buyer is sent to pay: the
+   * webhook grants only sessions stored so (never what the event says), never the success page.
    */
   async createCheckout(
     userId: string,
@@ -180,6 +183,14 @@ export class BillingService implements OnModuleInit {
       },
       `checkout:${userId}:${pack.id}:${attemptId}`,
     );
+    await this.purchases.open({
+      userId,
+      sessionId: session.id,
+      packId: pack.id,
+      credits: pack.credits,
+      amountCents: pack.priceCents,
+      currency: this.config.CREDIT_CURRENCY,
+    });
     return { sessionId: session.id, url: session.url };
   }
 }

@@ -1,6 +1,9 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** A paid Checkout Session and what refunds of its charge have taken back so far. */
+/**
+ * A Checkout Session that Tidings opened (who buys which pack, its credits and price as they were
+ * then), when Stripe said it was paid, and what refunds of its charge have taken back so far.
+ */
 @Entity('credit_purchases')
 export class CreditPurchaseEntity {
   @PrimaryColumn({ type: 'varchar', length: 26 })
@@ -27,6 +30,10 @@ export class CreditPurchaseEntity {
   /** Links the session to the charge that `charge.refunded` names. */
   @Column({ name: 'payment_intent_id', type: 'varchar', length: 191, nullable: true })
   paymentIntentId!: string | null;
+
+  /** Null until a signed event says the session was paid what the pack cost. */
+  @Column({ name: 'paid_at', type: 'datetime', nullable: true })
+  paidAt!: Date | null;
 
   @Column({ name: 'refunded_cents', type: 'integer' })
   refundedCents!: number;

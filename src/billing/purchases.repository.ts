@@ -1,21 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { EntityManager, IsNull, Repository } from 'typeorm';
 import { Clock } from '../common/clock';
 import { newId } from '../common/ids';
 import { CreditPurchaseEntity } from './credit-purchase.entity';
 
-export interface NewPurchase {
+export interface OpenedCheckout {
   userId: string;
   sessionId: string;
   packId: string;
   credits: number;
   amountCents: number;
   currency: string;
-  paymentIntentId: string | null;
 }
 
-/** Paid Checkout Sessions; written only inside the ledger's transactions. */
+/** Checkout Sessions Tidings opened; marked paid and refunded only inside the ledger's transactions. */
 @Injectable()
 export class PurchasesRepository {
   constructor(
@@ -23,21 +22,48 @@ export class PurchasesRepository {
     private readonly clock: Clock,
   ) {}
 
+  /** Stores an opened session once: a repeated form submission gets the same session back from Stripe. */
+  async open(checkout: OpenedCheckout): Promise<void> {
+    const now = this.clock.now();
+    await this.purchases
+      .createQueryBuilder()
+      .insert()
+      .values({
+        id: newId(),
+        ...checkout,
+        paymentIntentId: null,
+        paidAt: null,
+        refundedCents: 0,
+        creditsRemoved: 0,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .orIgnore()
+      .execute();
+  }
+
+  findBySession(sessionId: string): Promise<CreditPurchaseEntity | null> {
+    return this.purchases.findOneBy({ sessionId });
+  }
+
+  /** Only a paid purchase's charge can be refunded. */
   findByPaymentIntent(paymentIntentId: string): Promise<CreditPurchaseEntity | null> {
     return this.purchases.findOneBy({ paymentIntentId });
   }
 
-  async insertWithin(manager: EntityManager, purchase: NewPurchase): Promise<true> {
+  /** Compare-and-set on `paid_at`: false when another delivery of the event marked it first. */
+  async markPaidWithin(
+    manager: EntityManager,
+    purchaseId: string,
+    paymentIntentId: string | null,
+  ): Promise<boolean> {
     const now = this.clock.now();
-    await manager.insert(CreditPurchaseEntity, {
-      id: newId(),
-      ...purchase,
-      refundedCents: 0,
-      creditsRemoved: 0,
-      createdAt: now,
-      updatedAt: now,
-    });
-    return true;
+    const result = await manager.update(
+      CreditPurchaseEntity,
+      { id: purchaseId, paidAt: IsNull() },
+      { paidAt: now, paymentIntentId, updatedAt: now },
+    );
+    return result.affected === 1;
   }
 
   /** Compare-and-set: moves `credits_removed` from what was read to the new total, or reports a race. */

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { parseCreditPacks } from './credit-packs';
 import { parseDomainRates } from './domain-rates';
+import { parseMailbox } from './mail-from';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
@@ -28,7 +29,14 @@ export const configSchema = z.object({
     .refine((value) => /^smtps?:\/\//.test(value), { message: 'expected smtp://… or smtps://…' })
     .optional(),
   MAIL_OUTBOX_DIR: z.string().min(1).default('./data/outbox/'),
-  MAIL_FROM: z.email({ message: 'expected an email address' }).default('tidings@localhost'),
+  MAIL_FROM: z
+    .string()
+    .default('tidings@localhost')
+    .transform((text, context) => {
+      const mailbox = parseMailbox(text);
+      if (typeof mailbox === 'string') context.addIssue({ code: 'custom', message: mailbox });
+      return typeof mailbox === 'string' ? { address: '', name: null, domain: '' } : mailbox;
+    }),
   SMTP_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(5),
   SMTP_RATE_PER_SECOND: z.coerce.number().int().min(1).max(100_000).optional(),
   SMTP_DOMAIN_RATES: z

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { SafeHttpModule } from '../http/safe-http.module';
 import { FeedEntity } from './feed.entity';
 import { FeedsRepository } from './feeds.repository';
 import { FeedsService } from './feeds.service';
@@ -8,7 +9,7 @@ import { SubscriptionChangesService } from './subscription-changes.service';
 import { SubscriptionEntity } from './subscription.entity';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([FeedEntity, SubscriptionEntity])],
+  imports: [TypeOrmModule.forFeature([FeedEntity, SubscriptionEntity]), SafeHttpModule],
   providers: [FeedsService, FeedsRepository, OpmlService, SubscriptionChangesService],
   exports: [FeedsService, OpmlService, SubscriptionChangesService],
 })

@@ -3,6 +3,7 @@ import { Clock } from '../common/clock';
 import { NotFoundError } from '../common/errors';
 import { newId, sha256Hex } from '../common/ids';
 import { parseOrThrow } from '../common/zod-errors';
+import { UrlAddressPolicy } from '../http/url-address-policy';
 import { validateFeedUrl } from './domain/feed-url';
 import { SubscriptionSettings, subscriptionSettingsSchema } from './domain/subscription-settings';
 import { FeedEntity } from './feed.entity';
@@ -25,10 +26,15 @@ export class FeedsService {
 
   constructor(
     private readonly repository: FeedsRepository,
+    private readonly addresses: UrlAddressPolicy,
     private readonly clock: Clock,
   ) {}
 
-  /** Subscribes a user to a feed URL; subscribing again replaces the settings. */
+  /**
+   * Subscribes a user to a feed URL; subscribing again replaces the settings. Every way in (dashboard,
+   * CLI, OPML import) comes here, so the address policy is applied here, once, before anything is
+   * stored: RefusedAddressError for a loopback, link-local or private address.
+   */
   async subscribe(
     userId: string,
     url: string,
@@ -36,6 +42,7 @@ export class FeedsService {
   ): Promise<Subscription> {
     const feedUrl = validateFeedUrl(url);
     const valid = parseOrThrow(subscriptionSettingsSchema, settings);
+    await this.addresses.assertStorable(feedUrl);
     const now = this.clock.now();
     const feed = await this.findOrCreateFeed(feedUrl, now);
     return this.repository.saveSubscription(userId, feed.id, valid, now);

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
+import { RefusedAddressError } from '../http/url-address-policy';
 import { parseOpml, serializeOpml } from './domain/opml';
 import { FeedsService } from './feeds.service';
 
@@ -8,6 +9,8 @@ export interface OpmlImportReport {
   alreadySubscribed: number;
   /** Outlines whose URL is not http(s), plus those past the 10,000 cap. */
   rejected: number;
+  /** Outlines left out by the address policy, each with the reason (the dashboard's and CLI's words). */
+  refused: string[];
   isTruncated: boolean;
 }
 
@@ -26,15 +29,22 @@ export class OpmlService {
       (await this.feeds.subscriptionsOfUser(userId)).map((subscription) => subscription.feed.url),
     );
     let added = 0;
+    const refused: string[] = [];
     for (const outline of parsed.outlines) {
       if (existing.has(outline.url)) continue;
-      await this.feeds.subscribe(userId, outline.url, {});
-      added += 1;
+      try {
+        await this.feeds.subscribe(userId, outline.url, {});
+        added += 1;
+      } catch (error) {
+        if (!(error instanceof RefusedAddressError)) throw error;
+        refused.push(error.message);
+      }
     }
     return {
       added,
-      alreadySubscribed: parsed.outlines.length - added,
+      alreadySubscribed: parsed.outlines.length - added - refused.length,
       rejected: parsed.rejected,
+      refused,
       isTruncated: parsed.isTruncated,
     };
   }

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { buildConnector } from 'undici';
-import { isForbiddenAddress } from './domain/address-policy';
+import { isForbiddenAddress, refusedAddressMessage } from './domain/address-policy';
 import { DnsResolver } from './dns-resolver';
 import { FetchError } from './fetch-error';
 
@@ -19,12 +19,12 @@ export function guardedConnector(
     const addresses = isIP(hostname) ? Promise.resolve([hostname]) : resolver.resolve(hostname);
     addresses.then(
       (resolved) => {
-        const refused = options.allowPrivate ? [] : resolved.filter(isForbiddenAddress);
+        const refused = resolved.filter((address) => isForbiddenAddress(address, options.allowPrivate));
         if (resolved.length === 0 || refused.length) {
-          callback(
-            new FetchError('blocked', `${hostname} resolves to a refused address (${refused.join(', ')})`),
-            null,
-          );
+          const message = refused.length
+            ? refusedAddressMessage(hostname, refused)
+            : `${hostname} resolves to no address`;
+          callback(new FetchError('blocked', message), null);
           return;
         }
         connect({ ...connectOptions, hostname: resolved[0] }, callback);

@@ -54,7 +54,7 @@ export class EmailComposer {
     @Inject(CONFIG) private readonly config: Config,
     private readonly templates: EmailTemplates,
   ) {
-    this.domain = config.MAIL_FROM.split('@')[1];
+    this.domain = config.MAIL_FROM.domain;
   }
 
   compose(composition: Composition, shrinking?: Shrinking): EmailToSend {

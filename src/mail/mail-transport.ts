@@ -59,7 +59,7 @@ export function createMailTransport(config: Config): MailTransport {
 function dkimOptions(config: Config) {
   if (!config.DKIM_PRIVATE_KEY) return undefined;
   return {
-    domainName: config.MAIL_FROM.split('@')[1],
+    domainName: config.MAIL_FROM.domain,
     keySelector: config.DKIM_SELECTOR,
     privateKey: config.DKIM_PRIVATE_KEY,
     headerFieldNames: DKIM_SIGNED_HEADERS,

@@ -140,7 +140,7 @@ export class MailService {
         template: 'support-reply',
         dedupKey: email.dedupKey,
         to: email.to,
-        fromName: 'Tidings support',
+        fromName: this.config.MAIL_FROM.name ?? 'Tidings support',
         subject: subjectLine(email.subject),
         preview: excerpt(email.bodyText, 140) ?? '',
         view: { bodyText: email.bodyText },

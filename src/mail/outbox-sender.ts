@@ -151,7 +151,7 @@ export class OutboxSender implements OnModuleDestroy {
         from: email.fromAddress,
         to: email.toAddress,
         replyTo: email.replyTo ?? undefined,
-        envelope: { from: email.envelopeFrom ?? this.config.MAIL_FROM, to: [email.toAddress] },
+        envelope: { from: email.envelopeFrom ?? this.config.MAIL_FROM.address, to: [email.toAddress] },
         subject: email.subject,
         html: email.html,
         text: email.text,

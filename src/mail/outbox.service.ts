@@ -22,6 +22,7 @@ export interface EmailToSend {
   userId: string | null;
   kind: string;
   to: string;
+  /** The sender's display name; MAIL_FROM's own name (if any) when unset. */
   fromName?: string;
   subject: string;
   html: string;
@@ -71,16 +72,15 @@ export class OutboxService {
   async enqueue(email: EmailToSend): Promise<boolean> {
     const now = this.clock.now();
     const id = email.id ?? newId();
-    const domain = this.config.MAIL_FROM.split('@')[1];
+    const { address, name, domain } = this.config.MAIL_FROM;
+    const fromName = email.fromName ?? name;
     return this.rows.insert({
       id,
       dedupKey: email.dedupKey,
       userId: email.userId,
       kind: email.kind,
       toAddress: email.to,
-      fromAddress: email.fromName
-        ? `${quotePhrase(email.fromName)} <${this.config.MAIL_FROM}>`
-        : this.config.MAIL_FROM,
+      fromAddress: fromName ? `${quotePhrase(fromName)} <${address}>` : address,
       subject: email.subject,
       html: email.html,
       text: email.text,

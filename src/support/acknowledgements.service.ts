@@ -29,7 +29,7 @@ export class AcknowledgementsService {
       returnPath,
       headers: mail.headers,
       subject: mail.subject,
-      ourDomain: this.config.MAIL_FROM.split('@')[1],
+      ourDomain: this.config.MAIL_FROM.domain,
     });
     if (!decision.send || !(await this.claim(decision.to))) return false;
     return this.mail.sendSupportReply({

@@ -9,10 +9,11 @@ import { BouncesService } from './bounces.service';
 import { ComplaintsService, ComplaintVerdict } from './complaints.service';
 import { entryIdOfDedupKey } from './domain/outbox-context';
 import { parseFeedbackReport } from './domain/parse-feedback-report';
+import { isSenderTheReader, MessageSender } from './domain/sender-is-reader';
 import { InboundMail, parseInboundMail } from './parse-inbound-mail';
 import { CommandOutcome, ReplyCommandsService } from './reply-commands.service';
 import { ForgedAddressError } from './support-errors';
-import { SupportRepository, ThreadTarget } from './support.repository';
+import { SupportRepository, Thread, ThreadTarget } from './support.repository';
 
 /** A recipient of ours: a reply or bounce address naming an outbox row, or a plain one (support@…). */
 export type InboundRecipient =
@@ -81,7 +82,11 @@ export class InboundMailService {
       reply?.kind === 'reply' ? await this.commands.obey(mail, reply.outboxId, returnPath) : null;
     if (command) return command;
     const sender = mail.from ?? returnPath ?? 'unknown@invalid';
-    const target = await this.locateThread(mail, sender, reply?.kind === 'reply' ? reply.outboxId : null);
+    const target = await this.locateThread(
+      mail,
+      { address: sender, envelopeSender: returnPath, from: mail.from },
+      reply?.kind === 'reply' ? reply.outboxId : null,
+    );
     const { message, isNew } = await this.store.append(target, {
       direction: 'in',
       messageId: mail.messageId ?? `<${newId().toLowerCase()}@inbound.invalid>`,
@@ -97,19 +102,29 @@ export class InboundMailService {
     return { kind: 'message', threadId: message.threadId, messageId: message.id, isNew };
   }
 
-  /** Token, then In-Reply-To/References, then the sender's account, else a stranger's new thread. */
+  /**
+   * Token, then In-Reply-To/References, then the sender's account, else a stranger's new thread. A
+   * token proves which email is answered and a Message-ID which message, never who answers: a message
+   * joins a thread, or takes the context of an email of ours, only when its sender is that thread's or
+   * email's reader (`isSenderTheReader`); otherwise it opens a new thread marked `senderDiffers`.
+   */
   private async locateThread(
     mail: InboundMail,
-    sender: string,
+    sender: MessageSender & { address: string },
     repliedToId: string | null,
   ): Promise<ThreadTarget> {
     const repliedTo = repliedToId ? await this.outbox.findById(repliedToId) : null;
+    if (repliedTo && !isSenderTheReader(repliedTo.toAddress, sender)) return this.senderDiffers(mail, sender);
     const known = await this.store.findThreadByMessageIds([
       ...(repliedTo ? [repliedTo.messageId] : []),
       ...mail.parentIds,
     ]);
-    if (known) return { threadId: known.id };
+    if (known) {
+      const isReaders = isSenderTheReader(await this.readerOf(known), sender);
+      return isReaders ? { threadId: known.id } : this.senderDiffers(mail, sender);
+    }
     const original = repliedTo ?? (await this.firstOutboxEmail(mail.parentIds));
+    if (original && !isSenderTheReader(original.toAddress, sender)) return this.senderDiffers(mail, sender);
     const context = original
       ? {
           outboxEmailId: original.id,
@@ -118,8 +133,25 @@ export class InboundMailService {
           entryId: entryIdOfDedupKey(original.dedupKey),
         }
       : null;
-    const userId = await this.userIdOf(original?.userId ?? null, sender);
-    return { newThread: { userId, fromAddress: sender, subject: mail.subject || '(no subject)', context } };
+    const userId = await this.userIdOf(original?.userId ?? null, sender.address);
+    const subject = mail.subject || '(no subject)';
+    return { newThread: { userId, fromAddress: sender.address, subject, context, senderDiffers: false } };
+  }
+
+  /** A new thread of the sender's own (their account if they have one), without the reader's context. */
+  private async senderDiffers(mail: InboundMail, sender: { address: string }): Promise<ThreadTarget> {
+    const userId = await this.userIdOf(null, sender.address);
+    const subject = mail.subject || '(no subject)';
+    this.logger.warn('support message from a sender other than the reader of what it answers: new thread');
+    return {
+      newThread: { userId, fromAddress: sender.address, subject, context: null, senderDiffers: true },
+    };
+  }
+
+  /** Who a thread answers to: its account's address, else the address that opened it. */
+  private async readerOf(thread: Thread): Promise<string> {
+    const [user] = thread.userId ? await this.accounts.findByIds([thread.userId]) : [];
+    return user?.email ?? thread.fromAddress;
   }
 
   private async firstOutboxEmail(messageIds: string[]) {

@@ -5,14 +5,16 @@ import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
 import { InboundMailService } from './inbound-mail.service';
 import { InboundTlsFiles, TlsPair } from './inbound-tls-files';
-import { ForgedAddressError } from './support-errors';
+import { MessageRefusedError, MessageTooLargeError } from './support-errors';
 
 type Reply = (error?: Error | null) => void;
 
 /**
  * The SMTP listener for replies and bounces (role `serve`, INBOUND_SMTP_PORT set). Refusals happen
- * in the SMTP dialogue, so nothing is stored for them: a forged token at RCPT (550), a message over
- * INBOUND_MAX_BYTES (552). A failure of ours is temporary (451) so that the sender retries.
+ * in the SMTP dialogue, so nothing is stored for them. Whatever is refused for its content is permanent,
+ * with the reason (a forged token at RCPT 550, a message over INBOUND_MAX_BYTES 552, one the parser
+ * refuses 554), so that the sender stops at once and tells its user; only a failure of ours (the
+ * database down) is temporary (451), so that the sender retries.
  * With INBOUND_TLS_CERT/KEY it offers STARTTLS (offered, not required: RFC 3207 forbids a public MX to
  * insist), with the files read again when they change. AUTH is never offered: no one logs in to an MX,
  * and credentials must not cross it, in plain text or not.
@@ -28,7 +30,7 @@ export class InboundSmtpListener implements OnApplicationBootstrap, OnApplicatio
     @Inject(CONFIG) private readonly config: Config,
     private readonly inbound: InboundMailService,
   ) {
-    this.domain = config.MAIL_FROM.split('@')[1].toLowerCase();
+    this.domain = config.MAIL_FROM.domain;
   }
 
   /** The port listened on, or null when the listener is off. */
@@ -92,7 +94,7 @@ export class InboundSmtpListener implements OnApplicationBootstrap, OnApplicatio
       this.inbound.checkRecipient(address);
       reply();
     } catch (error) {
-      reply(smtpError(550, `5.1.1 ${(error as Error).message}`));
+      reply(this.answerFor(error as Error));
     }
   }
 
@@ -105,21 +107,33 @@ export class InboundSmtpListener implements OnApplicationBootstrap, OnApplicatio
     });
     stream.once('end', () => {
       if (stream.sizeExceeded || size > this.config.INBOUND_MAX_BYTES)
-        return reply(smtpError(552, '5.3.4 message too big'));
+        return reply(
+          refusal(
+            new MessageTooLargeError(`the message is larger than ${this.config.INBOUND_MAX_BYTES} bytes`),
+          ),
+        );
       const envelope = {
         mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : null,
         recipients: session.envelope.rcptTo.map((recipient) => recipient.address),
       };
       this.inbound.receive(Buffer.concat(chunks), envelope).then(
         () => reply(),
-        (error: Error) => {
-          if (error instanceof ForgedAddressError) return reply(smtpError(550, `5.1.1 ${error.message}`));
-          this.logger.error({ err: error }, 'inbound message not stored');
-          reply(smtpError(451, '4.3.0 temporary failure, try again later'));
-        },
+        (error: Error) => reply(this.answerFor(error)),
       );
     });
   }
+
+  private answerFor(error: Error): Error {
+    if (error instanceof MessageRefusedError) return refusal(error);
+    this.logger.error({ err: error }, 'inbound message not stored');
+    return smtpError(451, '4.3.0 temporary failure, try again later');
+  }
+}
+
+/** The refusal as one reply line: its code, its enhanced status and its reason. */
+function refusal(error: MessageRefusedError): Error {
+  const reason = error.message.replace(/[\r\n]+/g, ' ').slice(0, 400);
+  return smtpError(error.smtpCode, `${error.smtpStatus} ${reason}`);
 }
 
 function smtpError(code: number, message: string): Error {

@@ -1,5 +1,6 @@
 import PostalMime, { Address, Email } from 'postal-mime';
 import { parseMessageIds } from './domain/message-ids';
+import { UnreadableMessageError } from './support-errors';
 
 /** An inbound email reduced to what support and bounce handling read. */
 export interface InboundMail {
@@ -26,8 +27,11 @@ const MAX_TEXT = 1_000_000;
 const REPORT_PARTS =
   /^(message\/(global-)?delivery-status|message\/feedback-report|message\/rfc822|text\/rfc822-headers)$/;
 
+/** Throws UnreadableMessageError when the parser refuses the message: retrying it would change nothing. */
 export async function parseInboundMail(raw: Buffer): Promise<InboundMail> {
-  const email = await PostalMime.parse(raw, { forceRfc822Attachments: true });
+  const email = await PostalMime.parse(raw, { forceRfc822Attachments: true }).catch((error: Error) => {
+    throw new UnreadableMessageError(`the message cannot be read: ${error.message}`);
+  });
   const headers = new Map<string, string>();
   for (const header of email.headers) if (!headers.has(header.key)) headers.set(header.key, header.value);
   const messageId = parseMessageIds(email.messageId)[0] ?? null;

@@ -30,6 +30,13 @@ export class SupportThreadEntity {
   @Column({ name: 'context_entry_id', type: 'varchar', length: 26, nullable: true })
   contextEntryId!: string | null;
 
+  /**
+   * Opened by a message whose sender is not the reader of the email it answers: shown to agents as
+   * "sender differs from the reader of the email replied to"; answered only when an agent confirms.
+   */
+  @Column({ name: 'sender_differs', type: 'boolean' })
+  senderDiffers!: boolean;
+
   @Column({ name: 'created_at', type: 'datetime' })
   createdAt!: Date;
 

@@ -15,6 +15,8 @@ export interface NewThread {
   userId: string | null;
   fromAddress: string;
   subject: string;
+  /** The message answers an email (or a thread) of someone else: see `SupportThreadEntity.senderDiffers`. */
+  senderDiffers: boolean;
   context: {
     outboxEmailId: string;
     kind: string | null;
@@ -109,6 +111,7 @@ export class SupportRepository {
       contextKind: context?.kind ?? null,
       contextSubject: context?.subject ?? null,
       contextEntryId: context?.entryId ?? null,
+      senderDiffers: thread.senderDiffers,
       createdAt: now,
       updatedAt: now,
     });

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
 import { AccountsService } from '../accounts/accounts.service';
-import { ForbiddenError, NotFoundError } from '../common/errors';
+import { ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { newId } from '../common/ids';
 import { parseOrThrow } from '../common/zod-errors';
 import { CONFIG } from '../config/config.module';
@@ -10,6 +10,7 @@ import { MailService } from '../mail/mail.service';
 import { OutboxService } from '../mail/outbox.service';
 import { sanitizedHtml } from './domain/inbound-html';
 import { replySubject, threadReferences } from './domain/message-ids';
+import { normalizeAddress } from './domain/sender-is-reader';
 import { Message, SupportRepository, Thread } from './support.repository';
 
 export type MessageForAgents = Omit<Message, 'bodyHtml'> & { sanitizedHtml: string | null };
@@ -41,14 +42,35 @@ export class SupportService {
     return { thread, messages };
   }
 
-  /** Sends the agent's answer with In-Reply-To/References and records its Message-ID in the thread. */
-  async reply(threadId: string, agentUserId: string, text: string): Promise<Message> {
+  /**
+   * Sends the agent's answer with In-Reply-To/References and records its Message-ID in the thread. In
+   * a thread whose sender differs from the reader of the email replied to, the agent must name the
+   * recipient (`confirmedRecipient`): nothing goes to such a sender by default.
+   */
+  async reply(
+    threadId: string,
+    agentUserId: string,
+    text: string,
+    confirmedRecipient?: string,
+  ): Promise<Message> {
     const bodyText = parseOrThrow(replyTextSchema, text);
     const [agent] = await this.accounts.findByIds([agentUserId]);
     if (agent?.role !== 'support') throw new ForbiddenError('only support agents answer support threads');
     const thread = await this.store.findThread(threadId);
     if (!thread) throw new NotFoundError(`no support thread ${threadId}`);
     const [user] = thread.userId ? await this.accounts.findByIds([thread.userId]) : [];
+    const recipient = user?.email ?? thread.fromAddress;
+    if (
+      confirmedRecipient !== undefined &&
+      normalizeAddress(confirmedRecipient) !== normalizeAddress(recipient)
+    )
+      throw new ValidationError(
+        `this thread's answers go to ${recipient}, not ${confirmedRecipient.slice(0, 320)}`,
+      );
+    if (thread.senderDiffers && confirmedRecipient === undefined)
+      throw new ValidationError(
+        `the sender differs from the reader of the email replied to: confirm that the answer goes to ${recipient}`,
+      );
     const messages = await this.store.messagesOf(thread.id);
     const context = thread.contextOutboxEmailId
       ? await this.outbox.findById(thread.contextOutboxEmailId)
@@ -61,7 +83,7 @@ export class SupportService {
     const dedupKey = `support-reply:${newId()}`;
     await this.mail.sendSupportReply({
       dedupKey,
-      to: { userId: user?.id ?? null, email: user?.email ?? thread.fromAddress },
+      to: { userId: user?.id ?? null, email: recipient },
       subject,
       bodyText,
       references,
@@ -73,7 +95,7 @@ export class SupportService {
         direction: 'out',
         messageId: sent.messageId,
         inReplyTo: references[references.length - 1] ?? null,
-        fromAddress: this.config.MAIL_FROM,
+        fromAddress: this.config.MAIL_FROM.address,
         subject,
         bodyText,
         bodyHtml: null,

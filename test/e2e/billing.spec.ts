@@ -2,8 +2,10 @@ import { runTidings } from '../support/cli';
 import { FeedServer, rssFeed } from '../support/feed-server';
 import { startServerProcess, ServerProcess } from '../support/server-process';
 import { SmtpCapture } from '../support/smtp-capture';
-import { checkoutSessionEvent, signEvent, WEBHOOK_SECRET } from '../support/stripe-events';
+import { StripeApiStub } from '../support/stripe-api-stub';
+import { checkoutSessionEvent, SessionFields, signEvent, WEBHOOK_SECRET } from '../support/stripe-events';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
+import { waitUntil } from '../support/wait-until';
 
 // SQLite only, to keep the suite fast: the ledger's behaviour on MariaDB, concurrency included, is proven
 // by the integration specs in test/integration/billing/ on both dialects.
@@ -11,6 +13,7 @@ describe('buying credits releases the emails that waited', () => {
   let feeds: FeedServer;
   let smtp: SmtpCapture;
   let database: TestDatabase;
+  let stripe: StripeApiStub;
   let server: ServerProcess | undefined;
   let env: Record<string, string>;
   const tidings = (...args: string[]) => runTidings(args, env);
@@ -21,11 +24,14 @@ describe('buying credits releases the emails that waited', () => {
     feeds = await new FeedServer().start();
     smtp = await new SmtpCapture().start();
     database = await createTestDatabase('sqlite');
+    stripe = await new StripeApiStub().start();
     env = {
       DATABASE_URL: database.url,
       SMTP_URL: smtp.url,
       MAIL_FROM: 'tidings@tidings.test',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_SECRET_KEY: 'sk_test_tidings',
+      STRIPE_API_BASE: stripe.url,
       POLL_INTERVAL_SECONDS: '86400',
     };
     expect((await tidings('migrate')).code).toBe(0);
@@ -35,6 +41,7 @@ describe('buying credits releases the emails that waited', () => {
     await server?.stop();
     await feeds.stop();
     await smtp.stop();
+    await stripe.stop();
     await database.drop();
   });
 
@@ -69,11 +76,34 @@ describe('buying credits releases the emails that waited', () => {
         headers: { 'content-type': 'application/json', 'stripe-signature': signature },
         body: payload,
       });
-    const event = checkoutSessionEvent('checkout.session.completed', {
-      sessionId: 'cs_e2e',
-      userId: user.id,
-      credits: 1000,
-    });
+    const opened = await tidings('billing', 'checkout', 'reader@example.com', '1000');
+    expect(opened.code).toBe(0);
+    const sessionId = /\/c\/pay\/(cs_\w+)/.exec(opened.stdout)![1];
+    const session: SessionFields = { sessionId, userId: user.id, credits: 1000, amountCents: 500 };
+
+    // Signed by Stripe, but not what Tidings sold: answered with the reason, logged with the session, no
+    // credits (the balance checked at the end proves none were granted). Every kind is in
+    // test/integration/billing/stripe-webhook.spec.ts.
+    const claims: Array<[SessionFields, RegExp]> = [
+      [
+        { ...session, sessionId: 'cs_never_opened', credits: 20000, amountCents: 1 },
+        /^ignored: not a Checkout Session that Tidings opened/,
+      ],
+      [
+        { ...session, overrides: { metadata: { userId: user.id, pack: '1000', credits: '20000' } } },
+        /^ignored: the session claims 20000 credits, the pack has 1000/,
+      ],
+    ];
+    for (const [claim, reason] of claims) {
+      const forged = signEvent(checkoutSessionEvent('checkout.session.completed', claim), { at: new Date() });
+      const response = await send(forged.payload, forged.signature);
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { outcome: string }).outcome).toMatch(reason);
+      const warning = `Stripe event ignored for Checkout Session ${claim.sessionId}`;
+      await waitUntil(() => server!.output().includes(warning), `the warning naming ${claim.sessionId}`);
+    }
+
+    const event = checkoutSessionEvent('checkout.session.completed', session);
     const { payload, signature } = signEvent(event, { at: new Date() });
 
     const tampered = await send(payload.replace('"1000"', '"9000"'), signature);
@@ -122,7 +152,8 @@ describe('buying credits releases the emails that waited', () => {
     const negative = await tidings('users', 'add', 'other@example.com', '--credits', '-5');
     expect(negative.code).not.toBe(0);
     expect(negative.stderr).toMatch(/--credits: expected 0 or more/);
-    const checkout = await tidings('billing', 'checkout', 'reader@example.com', '1000');
+    const { STRIPE_SECRET_KEY: _unset, ...withoutStripe } = env;
+    const checkout = await runTidings(['billing', 'checkout', 'reader@example.com', '1000'], withoutStripe);
     expect(checkout.code).not.toBe(0);
     expect(checkout.stderr).toMatch(/STRIPE_SECRET_KEY/);
   });

@@ -72,6 +72,36 @@ describe('tidings opml import / export', () => {
     expect(result.stderr).toMatch(message);
   });
 
+  it('refuses a feed on a link-local or private address by subscribe and by import, with one reason, storing nothing', async () => {
+    const metadata = 'http://169.254.169.254/latest/meta-data/';
+    const reason =
+      /169\.254\.169\.254 is not a public address \(169\.254\.169\.254\): Tidings does not fetch from loopback, link-local or private networks/;
+    const subscribed = await tidings('subscribe', 'opml@example.com', metadata);
+    expect(subscribed.code).toBe(1);
+    expect(subscribed.stderr).toMatch(reason);
+    const decimal = await runTidings(['subscribe', 'opml@example.com', 'http://2130706433/feed'], {
+      ...env,
+      FETCH_ALLOW_PRIVATE: 'false',
+    });
+    expect(decimal.code).toBe(1);
+    expect(decimal.stderr).toMatch(/127\.0\.0\.1 is not a public address/);
+
+    const file = join(directory, 'private.opml');
+    writeFileSync(
+      file,
+      `<?xml version="1.0"?><opml version="1.0"><body><outline xmlUrl="${metadata}"/>` +
+        '<outline xmlUrl="https://public.example/rss"/></body></opml>',
+    );
+    const imported = await tidings('opml', 'import', 'opml@example.com', file);
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toMatch(/^imported 1 feeds for opml@example.com/);
+    expect(imported.stdout).toMatch(new RegExp(`\nrefused: ${reason.source}`));
+    const shown = JSON.parse((await tidings('users', 'show', 'opml@example.com', '--json')).stdout);
+    const urls = shown.subscriptions.map((subscription: { url: string }) => subscription.url);
+    expect(urls).toContain('https://public.example/rss');
+    expect(urls.filter((url: string) => !url.startsWith('https://'))).toEqual([]);
+  });
+
   it('refuses an unknown user', async () => {
     const result = await tidings('opml', 'export', 'nobody@example.com');
     expect(result.code).toBe(1);

@@ -33,8 +33,11 @@ export interface SessionFields {
   userId: string;
   credits: number;
   amountCents?: number;
+  currency?: string;
   paymentIntentId?: string;
   paymentStatus?: 'paid' | 'unpaid';
+  /** Fields of the session object to set as they are (e.g. a forged `metadata`). */
+  overrides?: Record<string, unknown>;
 }
 
 export function checkoutSessionEvent(
@@ -49,8 +52,9 @@ export function checkoutSessionEvent(
     client_reference_id: session.userId,
     metadata: { userId: session.userId, pack: String(session.credits), credits: String(session.credits) },
     amount_total: session.amountCents ?? 500,
-    currency: 'eur',
+    currency: session.currency ?? 'eur',
     payment_intent: session.paymentIntentId ?? `pi_${session.sessionId}`,
+    ...session.overrides,
   });
 }
 

@@ -1,13 +1,5 @@
 import { z } from 'zod';
-
-export function isKnownTimezone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { canonicalTimezone } from './timezones';
 
 export const emailSchema = z
   .string()
@@ -16,9 +8,13 @@ export const emailSchema = z
   .pipe(z.email({ message: 'expected an email address' }))
   .transform((email) => email.toLowerCase());
 
-export const timezoneSchema = z
-  .string()
-  .refine(isKnownTimezone, { message: 'expected an IANA timezone name such as Europe/Paris' });
+/** A timezone as stored: its canonical spelling (`europe/kiev` → `Europe/Kyiv`). */
+export const timezoneSchema = z.string().transform((name, context) => {
+  const zone = canonicalTimezone(name);
+  if (zone) return zone;
+  context.addIssue({ code: 'custom', message: 'expected an IANA timezone name such as Europe/Paris' });
+  return z.NEVER;
+});
 
 const digestHourSchema = z.coerce
   .number()

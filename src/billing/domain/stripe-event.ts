@@ -1,17 +1,9 @@
 import { z } from 'zod';
+import { PaidSession } from './checkout-payment';
 
-/** What a verified Stripe event asks of the ledger. */
+/** What a verified Stripe event says; whether it is one of ours is decided against our own rows. */
 export type StripeInstruction =
-  | {
-      kind: 'grant';
-      sessionId: string;
-      userId: string;
-      packId: string;
-      credits: number;
-      amountCents: number;
-      currency: string;
-      paymentIntentId: string | null;
-    }
+  | { kind: 'checkout-paid'; session: PaidSession }
   | {
       kind: 'refund';
       chargeId: string;
@@ -22,21 +14,17 @@ export type StripeInstruction =
     }
   | { kind: 'ignore'; why: string };
 
-const wholeNumberText = z.string().regex(/^\d{1,9}$/);
+const optionalText = (max: number) => z.string().max(max).nullable().optional();
 
+/** Read loosely: a session Tidings never opened must still be named (by its id) when it is refused. */
 const checkoutSession = z.object({
   id: z.string().min(1).max(255),
-  mode: z.literal('payment'),
   payment_status: z.string(),
-  client_reference_id: z.string().min(1).max(26),
-  metadata: z.object({
-    userId: z.string().min(1).max(26),
-    pack: z.string().max(32),
-    credits: wholeNumberText,
-  }),
-  amount_total: z.number().int().nonnegative(),
-  currency: z.string().max(8),
-  payment_intent: z.string().max(255).nullable().optional(),
+  client_reference_id: optionalText(255),
+  metadata: z.record(z.string(), z.unknown()).nullable().optional(),
+  amount_total: z.number().int().nullable().optional(),
+  currency: optionalText(16),
+  payment_intent: optionalText(255),
 });
 
 const charge = z.object({
@@ -49,16 +37,16 @@ const charge = z.object({
 const stripeEvent = z.object({ type: z.string(), data: z.object({ object: z.unknown() }) });
 
 /**
- * Credits are granted once a Checkout Session is paid: `checkout.session.completed` when the payment
- * went through at once, `checkout.session.async_payment_succeeded` when a delayed method settles.
- * `charge.refunded` carries the running total refunded. Everything else is acknowledged and ignored.
+ * A Checkout Session is paid on `checkout.session.completed` when the payment went through at once,
+ * on `checkout.session.async_payment_succeeded` when a delayed method settles. `charge.refunded`
+ * carries the running total refunded. Everything else is acknowledged and ignored.
  */
 export function interpretStripeEvent(event: unknown): StripeInstruction {
   const envelope = stripeEvent.safeParse(event);
   if (!envelope.success) return { kind: 'ignore', why: 'not a Stripe event' };
   const { type, data } = envelope.data;
   if (type === 'checkout.session.completed' || type === 'checkout.session.async_payment_succeeded') {
-    return grantFor(data.object);
+    return paidSession(data.object);
   }
   if (type === 'charge.refunded') {
     const parsed = charge.safeParse(data.object);
@@ -75,24 +63,24 @@ export function interpretStripeEvent(event: unknown): StripeInstruction {
   return { kind: 'ignore', why: `event type ${type} is not used` };
 }
 
-function grantFor(object: unknown): StripeInstruction {
+function paidSession(object: unknown): StripeInstruction {
   const parsed = checkoutSession.safeParse(object);
-  if (!parsed.success) return { kind: 'ignore', why: 'a Checkout Session not created by Tidings' };
+  if (!parsed.success) return { kind: 'ignore', why: 'not a Checkout Session' };
   const session = parsed.data;
   if (session.payment_status !== 'paid') return { kind: 'ignore', why: 'the session is not paid yet' };
-  if (session.metadata.userId !== session.client_reference_id) {
-    return { kind: 'ignore', why: 'the session names two different users' };
-  }
-  const credits = Number(session.metadata.credits);
-  if (credits < 1) return { kind: 'ignore', why: 'the session grants no credits' };
+  const metadata = session.metadata ?? {};
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
   return {
-    kind: 'grant',
-    sessionId: session.id,
-    userId: session.client_reference_id,
-    packId: session.metadata.pack,
-    credits,
-    amountCents: session.amount_total,
-    currency: session.currency,
-    paymentIntentId: session.payment_intent ?? null,
+    kind: 'checkout-paid',
+    session: {
+      sessionId: session.id,
+      clientReferenceId: session.client_reference_id ?? null,
+      metadataUserId: text(metadata.userId),
+      metadataPack: text(metadata.pack),
+      metadataCredits: text(metadata.credits),
+      amountTotal: session.amount_total ?? null,
+      currency: session.currency ?? null,
+      paymentIntentId: session.payment_intent ?? null,
+    },
   };
 }

@@ -25,6 +25,7 @@ export function registerOpmlCommands(program: Command): void {
           `imported ${report.added} feeds for ${user.email}: ${report.alreadySubscribed} already subscribed, ` +
             `${report.rejected} rejected (not http(s))${report.isTruncated ? ', the rest past 10,000 left out' : ''}`,
         );
+        for (const reason of report.refused) console.log(`refused: ${reason}`);
       }),
     );
 

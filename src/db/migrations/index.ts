@@ -14,6 +14,8 @@ import { SubscriptionPause1763769722000 } from './1763769722000-subscription-pau
 import { ReaderStories1763769722010 } from './1763769722010-reader-stories';
 import { FeedMoves1763769722020 } from './1763769722020-feed-moves';
 import { ClaimOwners1763769818000 } from './1763769818000-claim-owners';
+import { CheckoutPurchases1763769823000 } from './1763769823000-checkout-purchases';
+import { SupportSenderDiffers1763769823001 } from './1763769823001-support-sender-differs';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -33,4 +35,6 @@ export const migrations = [
   ReaderStories1763769722010,
   FeedMoves1763769722020,
   ClaimOwners1763769818000,
+  CheckoutPurchases1763769823000,
+  SupportSenderDiffers1763769823001,
 ];

@@ -1,8 +1,9 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { decodeBody } from '../../entries/domain/decode-body';
 import { FeedRef, FeedsService } from '../../feeds/feeds.service';
 import { PollService } from '../poll.service';
 import { SafeFetchResponse } from '../../http/safe-http-client';
+import { UrlAddressPolicy } from '../../http/url-address-policy';
 import { discoverCloud, discoverWebSub } from './domain/discover-push';
 import { PingCacheService } from './ping-cache/ping-cache.service';
 import { RssCloudService } from './rsscloud/rss-cloud.service';
@@ -11,12 +12,15 @@ import { WebSubService } from './websub/websub.service';
 /** Wires push into the feed life cycle: after each fetch, after a reader leaves, and periodically. */
 @Injectable()
 export class PushService implements OnModuleInit {
+  private readonly logger = new Logger(PushService.name);
+
   constructor(
     private readonly poll: PollService,
     private readonly feeds: FeedsService,
     private readonly websub: WebSubService,
     private readonly rssCloud: RssCloudService,
     private readonly pingCache: PingCacheService,
+    private readonly addresses: UrlAddressPolicy,
   ) {}
 
   onModuleInit(): void {
@@ -47,9 +51,22 @@ export class PushService implements OnModuleInit {
     const body = decodeBody(response.body, contentType);
     const webSub = discoverWebSub(response.finalUrl, response.headers, body);
     await this.pingCache.refreshCluster(feed, webSub?.self ?? null, siteUrl);
-    if (webSub) await this.websub.ensureSubscribed(feed.id, webSub);
+    const hubs = await this.storable(feed, webSub?.hubs ?? []);
+    if (webSub && hubs.length) await this.websub.ensureSubscribed(feed.id, { ...webSub, hubs });
     const cloud = discoverCloud(body);
-    if (cloud) await this.rssCloud.ensureRegistered(feed, cloud);
+    if (cloud && (await this.storable(feed, [cloud.registerUrl])).length)
+      await this.rssCloud.ensureRegistered(feed, cloud);
+  }
+
+  /** The hub or cloud URLs a feed names that the address policy lets us store and call; the rest are logged. */
+  private async storable(feed: FeedRef, urls: string[]): Promise<string[]> {
+    const allowed: string[] = [];
+    for (const url of urls) {
+      const refusal = await this.addresses.refusalOf(url);
+      if (refusal) this.logger.warn(`feed ${feed.id} names a push endpoint that is refused: ${refusal}`);
+      else allowed.push(url);
+    }
+    return allowed;
   }
 
   private async afterReaderLeft(feedId: string): Promise<void> {

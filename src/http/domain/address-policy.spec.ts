@@ -1,4 +1,4 @@
-import { isAllowedScheme, isForbiddenAddress } from './address-policy';
+import { isAllowedScheme, isForbiddenAddress, refusedAddressMessage } from './address-policy';
 
 describe('isForbiddenAddress', () => {
   it.each([
@@ -47,6 +47,38 @@ describe('isForbiddenAddress', () => {
       expect(isForbiddenAddress(hostname)).toBe(true);
     }
     expect(isForbiddenAddress(new URL('http://[::ffff:127.0.0.1]/').hostname)).toBe(true);
+  });
+});
+
+describe('isForbiddenAddress with private networks allowed (FETCH_ALLOW_PRIVATE)', () => {
+  it.each(['127.0.0.1', '10.1.2.3', '192.168.1.1', '::1', 'fd12:3456::1', '::ffff:10.0.0.1'])(
+    'lets the home network %s through',
+    (address) => {
+      expect(isForbiddenAddress(address, true)).toBe(false);
+    },
+  );
+
+  it.each([
+    '169.254.169.254',
+    '169.254.0.1',
+    '::ffff:169.254.169.254',
+    '::ffff:a9fe:a9fe',
+    'fe80::1',
+    'fd00:ec2::254',
+    new URL('http://0251.0376.0251.0376/').hostname,
+    new URL('http://2852039166/').hostname,
+    new URL('http://0xa9fea9fe/').hostname,
+    'not-an-ip',
+  ])('still refuses the link-local (cloud metadata) address %s', (address) => {
+    expect(isForbiddenAddress(address, true)).toBe(true);
+  });
+});
+
+describe('refusedAddressMessage', () => {
+  it('names the host, its addresses and the rule', () => {
+    expect(refusedAddressMessage('metadata.test', ['169.254.169.254'])).toBe(
+      'metadata.test is not a public address (169.254.169.254): Tidings does not fetch from loopback, link-local or private networks',
+    );
   });
 });
 

@@ -42,15 +42,34 @@ function embeddedIpv4(address: string): string | null {
   return [high >> 8, high & 255, low >> 8, low & 255].join('.');
 }
 
-/** True when a resolved or literal IP address may not be fetched; anything that is not an IP is refused. */
-export function isForbiddenAddress(address: string): boolean {
+/**
+ * Refused even when FETCH_ALLOW_PRIVATE lets a home installation reach its own network: no feed lives on
+ * a link-local address, and cloud metadata services hand out credentials there (169.254.169.254, and
+ * AWS's IPv6 fd00:ec2::254).
+ */
+const alwaysForbidden = new BlockList();
+alwaysForbidden.addSubnet('169.254.0.0', 16, 'ipv4');
+alwaysForbidden.addSubnet('fe80::', 10, 'ipv6');
+alwaysForbidden.addAddress('fd00:ec2::254', 'ipv6');
+
+/**
+ * True when a resolved or literal IP address may not be fetched (nor stored to be fetched later);
+ * anything that is not an IP is refused. `allowPrivate` (FETCH_ALLOW_PRIVATE) lets loopback and
+ * private networks through, never link-local ones.
+ */
+export function isForbiddenAddress(address: string, allowPrivate = false): boolean {
   const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
   const family = isIP(bare);
-  if (family === 4) return forbidden.check(bare, 'ipv4');
-  if (family !== 6) return true;
-  const ipv4 = embeddedIpv4(bare);
-  if (ipv4) return forbidden.check(ipv4, 'ipv4');
-  return forbidden.check(bare, 'ipv6');
+  if (family === 0) return true;
+  const ipv4 = family === 4 ? bare : embeddedIpv4(bare);
+  const [checked, type] = ipv4 ? [ipv4, 'ipv4' as const] : [bare, 'ipv6' as const];
+  if (alwaysForbidden.check(checked, type)) return true;
+  return !allowPrivate && forbidden.check(checked, type);
+}
+
+/** The one refusal message, whoever meets the address: a fetch, or a URL about to be stored. */
+export function refusedAddressMessage(host: string, addresses: readonly string[]): string {
+  return `${host} is not a public address (${addresses.join(', ')}): Tidings does not fetch from loopback, link-local or private networks`;
 }
 
 /** Only http and https may be fetched. */

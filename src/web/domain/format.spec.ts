@@ -16,4 +16,12 @@ describe('formatting for pages', () => {
     expect(zones[0].value).toBe('UTC');
     expect(zones.filter((zone) => zone.isSelected).map((zone) => zone.value)).toEqual(['Asia/Tokyo']);
   });
+
+  it('shows a stored timezone by its canonical name, and one the list lacks first, selected', () => {
+    const selected = (stored: string) => timezoneOptions(stored).filter((zone) => zone.isSelected);
+    expect(selected('Europe/Kiev')).toEqual([{ value: 'Europe/Kyiv', isSelected: true }]);
+    expect(selected('asia/kolkata')).toEqual([{ value: 'Asia/Kolkata', isSelected: true }]);
+    expect(timezoneOptions('Etc/GMT+5')[0]).toEqual({ value: 'Etc/GMT+5', isSelected: true });
+    expect(timezoneOptions('Etc/GMT+5')[1].value).toBe('UTC');
+  });
 });

@@ -1,3 +1,5 @@
+import { canonicalTimezone, TIMEZONES } from '../../accounts/domain/timezones';
+
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** "22 Nov 2026, 11:00" in the reader's timezone; an em dash for no date. */
@@ -32,8 +34,12 @@ export function weekdayOptions(
   return WEEKDAYS.map((label, value) => ({ value, label, isSelected: value === selected }));
 }
 
-/** Every IANA zone this runtime knows, UTC first, marked for a <select>. */
+/**
+ * The accounts module's timezone list, marked for a <select>. A value the list lacks (stored before,
+ * or a zone only the runtime's aliases know) is offered first, selected: saving the form keeps it.
+ */
 export function timezoneOptions(selected: string): Array<{ value: string; isSelected: boolean }> {
-  const zones = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
-  return zones.map((value) => ({ value, isSelected: value === selected }));
+  const shown = canonicalTimezone(selected) ?? selected;
+  const zones = TIMEZONES.includes(shown) ? TIMEZONES : [shown, ...TIMEZONES];
+  return zones.map((value) => ({ value, isSelected: value === shown }));
 }

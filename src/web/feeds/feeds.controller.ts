@@ -128,7 +128,18 @@ export class FeedsController {
         .send(this.views.render(request.web, 'feed-add', page, '/feeds'));
       return;
     }
-    await this.feeds.subscribe(request.web.user!.id, url, form.settings);
+    try {
+      await this.feeds.subscribe(request.web.user!.id, url, form.settings);
+    } catch (error) {
+      // A URL the address policy refuses (or not a URL at all): said on the form, nothing stored.
+      if (!(error instanceof ValidationError)) throw error;
+      const page = { title: 'Add a feed', url, error: error.message };
+      response
+        .status(422)
+        .type('html')
+        .send(this.views.render(request.web, 'feed-add', page, '/feeds'));
+      return;
+    }
     response.redirect(303, '/feeds?notice=added');
   }
 }

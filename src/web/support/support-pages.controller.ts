@@ -71,7 +71,8 @@ export class SupportPagesController {
   ) {
     requireAgent(request);
     try {
-      await this.support.reply(id, request.web.user!.id, String(body.text ?? ''));
+      const confirmed = typeof body.confirmRecipient === 'string' ? body.confirmRecipient : undefined;
+      await this.support.reply(id, request.web.user!.id, String(body.text ?? ''), confirmed);
       this.context.sendSoon();
       response.redirect(303, `/support/threads/${encodeURIComponent(id)}?notice=sent`);
     } catch (error) {

@@ -4,6 +4,7 @@ import { StripeWebhookService } from '../../../src/billing/stripe-webhook.servic
 import { MailService } from '../../../src/mail/mail.service';
 import { OutboxService } from '../../../src/mail/outbox.service';
 import { SmtpCapture } from '../../support/smtp-capture';
+import { StripeApiStub } from '../../support/stripe-api-stub';
 import { checkoutSessionEvent, signEvent, WEBHOOK_SECRET } from '../../support/stripe-events';
 import { createTestApp, TestApp } from '../../support/test-app';
 import { testDialects } from '../../support/test-database';
@@ -13,13 +14,18 @@ describe.each(testDialects())('the credit gate in front of the outbox on %s', (d
   let smtp: SmtpCapture;
   let billing: BillingService;
   let outbox: OutboxService;
+  let stripe: StripeApiStub;
   let entryCount = 0;
 
   beforeAll(async () => {
     smtp = await new SmtpCapture().start();
+    stripe = await new StripeApiStub().start();
     test = await createTestApp(dialect, {
       SMTP_URL: smtp.url,
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_SECRET_KEY: 'sk_test_tidings',
+      STRIPE_API_BASE: stripe.url,
+      CREDIT_PACKS: '5:25,1000:500',
       PUBLIC_URL: 'https://tidings.example/',
     });
     billing = test.app.get(BillingService);
@@ -29,6 +35,7 @@ describe.each(testDialects())('the credit gate in front of the outbox on %s', (d
   afterAll(async () => {
     await test.close();
     await smtp.stop();
+    await stripe.stop();
   });
 
   beforeEach(() => smtp.messages.splice(0));
@@ -96,10 +103,12 @@ describe.each(testDialects())('the credit gate in front of the outbox on %s', (d
     });
     expect(smtp.messages).toHaveLength(0);
 
+    const { sessionId } = await billing.createCheckout(user.id, '5');
     const event = checkoutSessionEvent('checkout.session.completed', {
-      sessionId: 'cs_gate',
+      sessionId,
       userId: user.id,
       credits: 5,
+      amountCents: 25,
     });
     expect(await test.app.get(StripeWebhookService).handle(...signed(event))).toBe('granted');
     expect(await outbox.flush()).toEqual({

@@ -3,6 +3,7 @@ import { WebhookSignatureError } from '../../../src/billing/billing-errors';
 import { BillingService } from '../../../src/billing/billing.service';
 import { StripeWebhookService } from '../../../src/billing/stripe-webhook.service';
 import { ConflictError } from '../../../src/common/errors';
+import { StripeApiStub } from '../../support/stripe-api-stub';
 import {
   chargeRefundedEvent,
   checkoutSessionEvent,
@@ -18,15 +19,37 @@ describe.each(testDialects())('Stripe webhooks on %s', (dialect: Dialect) => {
   let test: TestApp;
   let webhooks: StripeWebhookService;
   let billing: BillingService;
+  let stripe: StripeApiStub;
   let userCount = 0;
 
   beforeAll(async () => {
-    test = await createTestApp(dialect, { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STARTER_CREDITS: '0' });
+    stripe = await new StripeApiStub().start();
+    test = await createTestApp(
+      dialect,
+      {
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_SECRET_KEY: 'sk_test_tidings',
+        STRIPE_API_BASE: stripe.url,
+        STARTER_CREDITS: '0',
+        CREDIT_PACKS: '1:5,10:40,100:300,1000:500,5000:2000',
+      },
+      { http: true },
+    );
     webhooks = test.app.get(StripeWebhookService);
     billing = test.app.get(BillingService);
   });
 
-  afterAll(() => test.close());
+  afterAll(async () => {
+    await test.close();
+    await stripe.stop();
+  });
+
+  /** A Checkout Session that Tidings opened for this pack, as its paid event will describe it. */
+  async function opened(userId: string, credits: number): Promise<SessionFields> {
+    const pack = billing.packs().find((candidate) => candidate.credits === credits)!;
+    const { sessionId } = await billing.createCheckout(userId, pack.id);
+    return { sessionId, userId, credits, amountCents: pack.priceCents, paymentIntentId: `pi_${sessionId}` };
+  }
 
   async function newUser(): Promise<string> {
     userCount += 1;
@@ -40,16 +63,51 @@ describe.each(testDialects())('Stripe webhooks on %s', (dialect: Dialect) => {
 
   it('grants a paid session once, and records why', async () => {
     const userId = await newUser();
-    expect(await deliver(completed({ sessionId: 'cs_valid', userId, credits: 1000 }))).toBe('granted');
+    const session = await opened(userId, 1000);
+    expect(await deliver(completed(session))).toBe('granted');
     expect(await billing.balanceOf(userId)).toBe(1000);
     expect(await billing.ledgerOf(userId)).toEqual([
       expect.objectContaining({
         kind: 'purchase',
         amount: 1000,
         reason: 'stripe checkout',
-        reference: 'cs_valid',
+        reference: session.sessionId,
       }),
     ]);
+  });
+
+  it('grants nothing and writes no ledger row for a signed session that is not the purchase Tidings opened', async () => {
+    const userId = await newUser();
+    const otherUser = await newUser();
+    const session = await opened(userId, 1000);
+    const claims: SessionFields[] = [
+      { sessionId: 'cs_never_opened', userId, credits: 20000, amountCents: 1 },
+      { sessionId: 'cs_unknown_user', userId: '01NOSUCHUSER00000000000000', credits: 1000 },
+      { ...session, amountCents: 1 },
+      { ...session, amountCents: 5000 },
+      { ...session, currency: 'usd' },
+      { ...session, overrides: { metadata: { userId, pack: '1000', credits: '20000' } } },
+      { ...session, overrides: { metadata: { userId, pack: '5000', credits: '5000' } } },
+      { ...session, userId: otherUser },
+      { ...session, overrides: { client_reference_id: otherUser } },
+    ];
+    for (const claim of claims) {
+      // Over HTTP, as Stripe sends it: a 200 that Stripe will not retry, with the reason for the operator.
+      const { payload, signature } = completed(claim);
+      const response = await fetch(`${test.baseUrl}/billing/stripe/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: payload,
+      });
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { outcome: string }).outcome).toMatch(
+        /^ignored: .+; no credits granted$/,
+      );
+    }
+    expect(await billing.ledgerOf(userId)).toEqual([]);
+    expect(await billing.ledgerOf(otherUser)).toEqual([]);
+    expect(await deliver(completed(session))).toBe('granted');
+    expect(await billing.balanceOf(userId)).toBe(1000);
   });
 
   describe('rejects an event whose signature does not verify', () => {
@@ -57,11 +115,7 @@ describe.each(testDialects())('Stripe webhooks on %s', (dialect: Dialect) => {
     let event: object;
     beforeAll(async () => {
       userId = await newUser();
-      event = checkoutSessionEvent('checkout.session.completed', {
-        sessionId: 'cs_forged',
-        userId,
-        credits: 5000,
-      });
+      event = checkoutSessionEvent('checkout.session.completed', await opened(userId, 5000));
     });
     afterEach(async () => expect(await billing.balanceOf(userId)).toBe(0));
 
@@ -110,11 +164,7 @@ describe.each(testDialects())('Stripe webhooks on %s', (dialect: Dialect) => {
 
   it('accepts an event signed just inside the tolerance', async () => {
     const userId = await newUser();
-    const event = checkoutSessionEvent('checkout.session.completed', {
-      sessionId: 'cs_recent',
-      userId,
-      credits: 1,
-    });
+    const event = checkoutSessionEvent('checkout.session.completed', await opened(userId, 1));
     expect(await deliver(signEvent(event, { at: new Date(test.clock.now().getTime() - 299_000) }))).toBe(
       'granted',
     );
@@ -122,7 +172,7 @@ describe.each(testDialects())('Stripe webhooks on %s', (dialect: Dialect) => {
 
   it('grants once when the event is replayed three times at once, with the async event too', async () => {
     const userId = await newUser();
-    const session = { sessionId: 'cs_replayed', userId, credits: 1000 };
+    const session = await opened(userId, 1000);
     const event = completed(session);
     const asyncEvent = signed(checkoutSessionEvent('checkout.session.async_payment_succeeded', session));
     const outcomes = await Promise.all([deliver(event), deliver(event), deliver(event), deliver(asyncEvent)]);
@@ -134,12 +184,7 @@ describe.each(testDialects())('Stripe webhooks on %s', (dialect: Dialect) => {
 
   it('waits for a delayed payment, then grants on async_payment_succeeded', async () => {
     const userId = await newUser();
-    const session: SessionFields = {
-      sessionId: 'cs_delayed',
-      userId,
-      credits: 5000,
-      paymentStatus: 'unpaid',
-    };
+    const session: SessionFields = { ...(await opened(userId, 5000)), paymentStatus: 'unpaid' };
     expect(await deliver(completed(session))).toBe('ignored');
     expect(await billing.balanceOf(userId)).toBe(0);
     const succeeded = checkoutSessionEvent('checkout.session.async_payment_succeeded', {
@@ -153,9 +198,7 @@ describe.each(testDialects())('Stripe webhooks on %s', (dialect: Dialect) => {
 
   it('removes the share of a partial refund once, then only the rest on a full refund', async () => {
     const userId = await newUser();
-    await deliver(
-      completed({ sessionId: 'cs_refunded', userId, credits: 1000, paymentIntentId: 'pi_refunded' }),
-    );
+    await deliver(completed({ ...(await opened(userId, 1000)), paymentIntentId: 'pi_refunded' }));
     const partial = signed(
       chargeRefundedEvent({ paymentIntentId: 'pi_refunded', amountCents: 500, refundedCents: 100 }),
     );
@@ -179,7 +222,7 @@ describe.each(testDialects())('Stripe webhooks on %s', (dialect: Dialect) => {
 
   it('removes each credit once when partial and full refunds arrive at once, in any order', async () => {
     const userId = await newUser();
-    await deliver(completed({ sessionId: 'cs_raced', userId, credits: 1000, paymentIntentId: 'pi_raced' }));
+    await deliver(completed({ ...(await opened(userId, 1000)), paymentIntentId: 'pi_raced' }));
     const refund = (refundedCents: number) =>
       signed(chargeRefundedEvent({ paymentIntentId: 'pi_raced', amountCents: 500, refundedCents }));
     await Promise.all([refund(500), refund(100), refund(250), refund(100), refund(500)].map(deliver));
@@ -188,7 +231,7 @@ describe.each(testDialects())('Stripe webhooks on %s', (dialect: Dialect) => {
 
   it('lets a refund take the balance below zero once the credits were spent', async () => {
     const userId = await newUser();
-    await deliver(completed({ sessionId: 'cs_spent', userId, credits: 10, paymentIntentId: 'pi_spent' }));
+    await deliver(completed({ ...(await opened(userId, 10)), paymentIntentId: 'pi_spent' }));
     await billing.spend({ userId, credits: 7, idempotencyKey: 'spent:7', reason: 'test', reference: null });
     await deliver(
       signed(chargeRefundedEvent({ paymentIntentId: 'pi_spent', amountCents: 500, refundedCents: 500 })),
@@ -205,13 +248,14 @@ describe.each(testDialects())('Stripe webhooks on %s', (dialect: Dialect) => {
     ).toBe('insufficient');
   });
 
-  it('asks Stripe to retry a refund of a payment it does not know yet', async () => {
-    const refund = chargeRefundedEvent({
-      paymentIntentId: 'pi_unknown',
-      amountCents: 500,
-      refundedCents: 500,
-    });
-    await expect(deliver(signed(refund))).rejects.toThrow(ConflictError);
+  it('removes nothing for a refund of a charge that is not a paid purchase of ours', async () => {
+    const userId = await newUser();
+    const unpaid = await opened(userId, 1000);
+    for (const paymentIntentId of ['pi_unknown', unpaid.paymentIntentId!]) {
+      const refund = chargeRefundedEvent({ paymentIntentId, amountCents: 500, refundedCents: 500 });
+      expect(await deliver(signed(refund))).toMatch(/^ignored: payment .* is not a paid Tidings purchase/);
+    }
+    expect(await billing.ledgerOf(userId)).toEqual([]);
   });
 
   it.each([
@@ -238,6 +282,10 @@ describe.each(testDialects())('Stripe webhooks on %s', (dialect: Dialect) => {
       return Math.floor((seed / 2 ** 31) * below);
     };
     const refunded = new Map<string, number>();
+    const sessions = new Map<string, SessionFields>();
+    for (const userId of users)
+      for (let index = 0; index < 4; index += 1)
+        sessions.set(`${userId}:${index}`, await opened(userId, [1, 10, 100, 1000][index]));
     let operations: Array<Promise<unknown>> = [];
     for (let step = 0; step < 60; step += 1) {
       // Rounds of ten at once, so that later refunds find earlier purchases.
@@ -247,18 +295,9 @@ describe.each(testDialects())('Stripe webhooks on %s', (dialect: Dialect) => {
       }
       const userId = users[random(users.length)];
       const choice = random(3);
-      const session = `cs_random_${userId}_${random(4)}`;
+      const session = sessions.get(`${userId}:${random(4)}`)!;
       if (choice === 0) {
-        operations.push(
-          deliver(
-            completed({
-              sessionId: session,
-              userId,
-              credits: 50 + random(100),
-              paymentIntentId: `pi_${session}`,
-            }),
-          ),
-        );
+        operations.push(deliver(completed(session)));
       } else if (choice === 1) {
         operations.push(
           billing.spend({
@@ -270,10 +309,10 @@ describe.each(testDialects())('Stripe webhooks on %s', (dialect: Dialect) => {
           }),
         );
       } else {
-        const total = Math.min(500, (refunded.get(session) ?? 0) + random(300));
-        refunded.set(session, total);
+        const total = Math.min(500, (refunded.get(session.sessionId) ?? 0) + random(300));
+        refunded.set(session.sessionId, total);
         const refund = chargeRefundedEvent({
-          paymentIntentId: `pi_${session}`,
+          paymentIntentId: session.paymentIntentId!,
           amountCents: 500,
           refundedCents: total,
         });

@@ -12,7 +12,7 @@ export const MAIL_ENV = {
 
 /** A real user with credits to spare, subscribed to a real feed, through the real services. */
 export async function subscribedReader(
-  test: TestApp,
+  test: Pick<TestApp, 'app'>,
   email: string,
   feedUrl = 'https://blog.example/feed.xml',
 ) {

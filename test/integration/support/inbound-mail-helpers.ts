@@ -33,6 +33,17 @@ export function rawMessage(mail: RawMail): string {
   return `${head}\r\n\r\n${(mail.text ?? 'Hello, I have a question.').replace(/\r?\n/g, '\r\n')}\r\n`;
 }
 
+/** What `MailService.sendEntry` needs to email one post to a reader, for the specs that reply to it. */
+export function entryEmailTo(reader: { id: string; email: string }, dedupKey: string, title: string) {
+  return {
+    dedupKey,
+    to: { userId: reader.id, email: reader.email },
+    subscriptionId: 'none',
+    feed: { id: 'feed', title: 'Example Blog', url: 'https://blog.example/feed', siteUrl: null },
+    entry: { title, link: 'https://blog.example/post', author: null, published: null, html: '<p>Hi</p>' },
+  };
+}
+
 /** What the sender sees: accepted, or refused with an SMTP/HTTP status. */
 export type DeliveryResult = { accepted: true } | { accepted: false; code: number };
 

@@ -10,7 +10,13 @@ import { SmtpCapture } from '../../support/smtp-capture';
 import { testDialects } from '../../support/test-database';
 import { freePort } from '../../support/server-process';
 import { createWebTestApp, WebTestApp } from '../../support/web-app';
-import { InboundTransport, rawMessage, smtpTransport, webhookTransport } from './inbound-mail-helpers';
+import {
+  entryEmailTo,
+  InboundTransport,
+  rawMessage,
+  smtpTransport,
+  webhookTransport,
+} from './inbound-mail-helpers';
 
 const key = 'support-spec-secret-key-0123456789';
 const webhookSecret = 'support-webhook-secret-0123456789';
@@ -60,13 +66,7 @@ describe.each(cases)('support by email on $dialect through $transport', ({ diale
   async function emailedEntry(title: string) {
     sequence += 1;
     const dedupKey = `entry:${entryId}:user:${reader.id}:${sequence}`;
-    await get(MailService).sendEntry({
-      dedupKey,
-      to: { userId: reader.id, email: reader.email },
-      subscriptionId: 'none',
-      feed: { id: 'feed', title: 'Example Blog', url: 'https://blog.example/feed', siteUrl: null },
-      entry: { title, link: 'https://blog.example/post', author: null, published: null, html: '<p>Hi</p>' },
-    });
+    await get(MailService).sendEntry(entryEmailTo(reader, dedupKey, title));
     await get(OutboxService).flush();
     const [email] = await get(OutboxService).findByDedupKeys([dedupKey]);
     const received = outgoing.messages.find((message) => message.parsed.messageId === email.messageId)!;
@@ -129,21 +129,28 @@ describe.each(cases)('support by email on $dialect through $transport', ({ diale
   it('threads a reply without a token by In-Reply-To/References, and by the sender otherwise', async () => {
     const email = await emailedEntry('Second post');
     const support = `support@${domain}`;
-    const alias = `reader.alias.${via}@example.net`;
     const byHeader = {
-      from: alias,
+      from: reader.email,
       to: support,
       messageId: `<h1-${via}@mua.example>`,
       inReplyTo: email.messageId,
       references: `<unknown@x> ${email.messageId}`,
     };
-    expect(await deliver(byHeader, { from: alias, to: [support] })).toEqual({ accepted: true });
-    const [threaded] = await threadsFrom(alias);
+    expect(await deliver(byHeader, { from: reader.email, to: [support] })).toEqual({ accepted: true });
+    const [threaded] = (await threadsFrom(reader.email)).filter((t) => t.contextOutboxEmailId === email.id);
     expect(threaded).toMatchObject({
       userId: reader.id,
-      contextOutboxEmailId: email.id,
       contextSubject: 'Second post',
+      senderDiffers: false,
     });
+
+    // Another address of the reader's is someone else as far as the headers can tell: a thread of its own.
+    const alias = `reader.alias.${via}@example.net`;
+    const fromAlias = { ...byHeader, from: alias, messageId: `<h2-${via}@mua.example>` };
+    expect(await deliver(fromAlias, { from: alias, to: [support] })).toEqual({ accepted: true });
+    expect(await threadsFrom(alias)).toEqual([
+      expect.objectContaining({ userId: null, contextOutboxEmailId: null, senderDiffers: true }),
+    ]);
 
     const bySender = {
       from: 'Reader@Example.com',

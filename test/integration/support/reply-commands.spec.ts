@@ -203,7 +203,14 @@ describe.each(cases)('reply commands on $dialect through $via', ({ dialect, via 
     const { user, feeds } = await reader(['Shared Blog']);
     const [entryEmail] = await publish(feeds[0], user);
     await reply(entryEmail, 'stop', {}, 'mallory@example.net');
+    // The reader's From with another envelope sender is not the reader either.
+    await reply(entryEmail, 'stop', { from: user.email }, 'mallory@example.net');
     expect(await subscriptionsOf(user)).toHaveLength(1);
+    const strangers = (await get(SupportService).listThreads()).filter(
+      (thread) => thread.senderDiffers && thread.subject === `Re: ${entryEmail.parsed.subject}`,
+    );
+    expect(strangers.map((thread) => thread.userId)).toHaveLength(2);
+    expect(new Set(strangers.map((thread) => thread.userId))).toEqual(new Set([null, user.id]));
     expect(outgoing.messages.filter((email) => email.envelope.to.includes('mallory@example.net'))).toEqual(
       [],
     );

@@ -77,7 +77,12 @@ describe.each(testDialects())('dashboard credits on %s', (dialect) => {
 
     const userId = await userIdOf('buyer@example.com');
     const granted = await postWebhook(
-      checkoutSessionEvent('checkout.session.completed', { sessionId, userId, credits: 5000 }),
+      checkoutSessionEvent('checkout.session.completed', {
+        sessionId,
+        userId,
+        credits: 5000,
+        amountCents: 2000,
+      }),
     );
     expect(await granted.json()).toEqual({ received: true, outcome: 'granted' });
     const done = await buyer.get(`/credits/success?session_id=${sessionId}`);
