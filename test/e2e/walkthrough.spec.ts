@@ -31,7 +31,11 @@ describe('the README walkthrough, literally', () => {
   let port: number;
   let server: ServerProcess;
   let browser: Browser;
-  const env = () => ({ PORT: String(port), PUBLIC_URL: `http://localhost:${port}` });
+  const env = () => ({
+    PORT: String(port),
+    PUBLIC_URL: `http://localhost:${port}`,
+    MAIL_FROM: 'Tidings <tidings@localhost>',
+  });
 
   beforeAll(async () => {
     folder = mkdtempSync(join(tmpdir(), 'tidings-walkthrough-'));
