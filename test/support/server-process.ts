@@ -3,9 +3,10 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { scratchDirectory } from './scratch-directory';
 
+/** A port free on every address, as the service listens on every address (`::`), not on 127.0.0.1 alone. */
 export async function freePort(): Promise<number> {
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, resolve));
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;
