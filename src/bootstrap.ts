@@ -3,25 +3,31 @@ import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { Config } from './config/load-config';
+import { ProcessRole, servesHttp } from './config/process-role';
+import { answerOnlyHealth } from './health/worker-http';
 import { prepareDatabase } from './db/prepare-database';
 import { senderDomainWarnings } from './mail/domain/sender-domain-warnings';
 import { EmailTemplates } from './mail/email-templates';
 import { StartupConfig } from './startup-config';
 
-/** The HTTP service with its schedulers. */
-export async function startServer({ config, notices }: StartupConfig): Promise<INestApplication> {
+/** The HTTP service (role web), the schedulers (role worker) or both (all). */
+export async function startServer(
+  { config, notices }: StartupConfig,
+  role: Exclude<ProcessRole, 'cli'> = 'all',
+): Promise<INestApplication> {
   await prepareDatabase(config.DATABASE_URL, { migrate: false });
-  const app = await NestFactory.create(AppModule.register({ config, role: 'serve' }), {
+  const app = await NestFactory.create(AppModule.register({ config, role }), {
     bufferLogs: true,
     rawBody: true,
   });
   app.useLogger(app.get(Logger));
   logNotices(app.get(Logger), notices);
   app.enableShutdownHooks();
+  if (!servesHttp(role)) app.use(answerOnlyHealth);
   // The long-running service compiles its email layouts now, not in the middle of its first poll cycle.
   app.get(EmailTemplates).warm();
   await app.listen(config.PORT);
-  app.get(Logger).log(`listening on port ${config.PORT}`, 'Bootstrap');
+  app.get(Logger).log(`${role}: listening on port ${config.PORT}`, 'Bootstrap');
   if (config.NODE_ENV === 'production') warnAboutSenderDomain(config, app.get(Logger));
   return app;
 }

@@ -16,22 +16,28 @@ export interface ServerProcess {
   baseUrl: string;
   output(): string;
   stop(): Promise<void>;
+  /** Ends the process at once (SIGKILL), as a crash or a lost machine would, and waits for its exit. */
+  kill(): Promise<void>;
 }
 
 /**
- * Starts the built service (`dist/src/main.js`, what `npm start` runs) and waits for /health; on
- * `env.PORT` when given (so that PUBLIC_URL can name it), else on a free port; in `cwd`, by default the
- * scratch directory the spec file's CLI runs share.
+ * Starts the built service (`dist/src/main.js`, what `npm start` runs; with `serveArgs`, `tidings serve
+ * ARGS`) and waits for /health; on `env.PORT` when given (so that PUBLIC_URL can name it), else on a
+ * free port; in `cwd`, by default the scratch directory the spec file's CLI runs share.
  */
 export async function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 60_000,
   cwd: string = scratchDirectory(),
+  serveArgs?: string[],
 ): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
+  const root = join(__dirname, '..', '..');
   const child: ChildProcess = spawn(
     process.execPath,
-    [join(__dirname, '..', '..', 'dist', 'src', 'main.js')],
+    serveArgs
+      ? [join(root, 'bin', 'tidings.js'), 'serve', ...serveArgs]
+      : [join(root, 'dist', 'src', 'main.js')],
     {
       env: {
         PATH: process.env.PATH,
@@ -60,11 +66,14 @@ export async function startServerProcess(
   return {
     baseUrl,
     output: () => output,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
+    stop: () => endProcess(child, 'SIGTERM'),
+    kill: () => endProcess(child, 'SIGKILL'),
   };
+}
+
+async function endProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  await exited;
 }
