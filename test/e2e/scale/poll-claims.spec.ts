@@ -40,7 +40,7 @@ describe.each(testDialects())('poll claims shared by worker processes (%s)', (di
     await fixture.startWorkers(3, WORKER_ENV);
     await waitUntil(() => (fixture.inFlight.get('worker-1') ?? 0) > 0, 'worker-1 waiting for a feed', 60_000);
     await fixture.workers[0].kill();
-    await waitUntil(async () => (await fixture.emailCount()) >= FEEDS, 'an email for every feed', 60_000);
+    await waitUntil(async () => (await fixture.emailCount()) >= FEEDS, 'an email for every feed', 150_000);
     await Promise.all(fixture.workers.map((worker) => worker.stop()));
 
     expect(await fixture.emailCount()).toBe(FEEDS);
