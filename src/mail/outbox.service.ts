@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { newId } from '../common/ids';
+import { Metrics } from '../common/metrics';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
+import { GroupCount } from '../db/count-grouped';
 import { quotePhrase } from './domain/list-headers';
 import { OutboxEmailEntity } from './outbox-email.entity';
 import { OutboxRepository, WaitingDomain } from './outbox.repository';
@@ -57,6 +59,7 @@ export class OutboxService {
     private readonly sender: OutboxSender,
     private readonly suppressions: SuppressionsRepository,
     private readonly clock: Clock,
+    private readonly metrics: Metrics,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
@@ -86,6 +89,7 @@ export class OutboxService {
       replyTo: email.replyTo ?? null,
       subscriptionIds: email.subscriptionIds ?? null,
       claimToken: null,
+      claimedBy: null,
       messageId: `<${id.toLowerCase()}@${domain}>`,
       status: 'pending',
       cost: this.gate.price({ kind: email.kind, feedCount: email.feedCount ?? 0 }),
@@ -123,6 +127,7 @@ export class OutboxService {
   async recordBounce(outboxEmailId: string, detail: string): Promise<boolean> {
     const email = await this.rows.findById(outboxEmailId);
     if (!email) return false;
+    this.metrics.countBounce();
     await this.rows.markFailed(email.id, detail.slice(0, 1000));
     await this.suppressions.suppress(email.toAddress, detail, email.id);
     return true;
@@ -153,6 +158,15 @@ export class OutboxService {
       this.rows.waitingByDomain(now, 20),
     ]);
     return { byStatus, pending, waitingDomains };
+  }
+
+  /** Emails by status and kind, and when the oldest pending one was enqueued (for metrics). */
+  async census(): Promise<{ byStatusAndKind: GroupCount[]; oldestPendingAt: Date | null }> {
+    const [byStatusAndKind, pending] = await Promise.all([
+      this.rows.countByStatusAndKind(),
+      this.rows.pendingSummary(this.clock.now()),
+    ]);
+    return { byStatusAndKind, oldestPendingAt: pending.oldestCreatedAt };
   }
 
   /** The subscriptions an email's unsubscribe link ends (empty for an unknown email). */

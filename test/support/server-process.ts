@@ -16,6 +16,8 @@ export interface ServerProcess {
   baseUrl: string;
   output(): string;
   stop(): Promise<void>;
+  /** Sends `signal` and resolves with how the process ended: its exit code, or the signal that killed it. */
+  kill(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 /**
@@ -47,6 +49,9 @@ export async function startServerProcess(
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -60,6 +65,10 @@ export async function startServerProcess(
   return {
     baseUrl,
     output: () => output,
+    kill: async (signal) => {
+      child.kill(signal);
+      return ended;
+    },
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
