@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { newId } from '../common/ids';
 import { Metrics } from '../common/metrics';
@@ -51,8 +51,11 @@ export interface OutboxStatus {
  * (`OutboxSender`). Also what other modules need of the rows: held emails, bounces, suppressions.
  */
 @Injectable()
-export class OutboxService {
+export class OutboxService implements OnModuleDestroy {
+  private readonly logger = new Logger(OutboxService.name);
   private gate: SendGate = admitEverything;
+  /** Flushes asked for by `flushSoon`, one after another; awaited before the process stops. */
+  private soon: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly rows: OutboxRepository,
@@ -111,6 +114,20 @@ export class OutboxService {
   /** Sends every email that is due, batch after batch, until none is left. */
   flush(): Promise<FlushResult> {
     return this.sender.flush(this.gate);
+  }
+
+  /**
+   * Sends what is due now rather than at the next scheduled flush, without making the caller wait:
+   * for mail somebody is waiting for (a support answer, a reply command's confirmation).
+   */
+  flushSoon(after: string): void {
+    this.soon = this.soon
+      .then(() => this.flush())
+      .catch((error: Error) => this.logger.warn(`outbox flush after ${after} failed: ${error.message}`));
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.soon;
   }
 
   /** Puts a user's held emails back in the queue, oldest first (after a purchase). */
