@@ -21,6 +21,7 @@ import { PushSchedulerModule } from './fetcher/push/push.scheduler';
 import { SchedulerModule } from './fetcher/scheduler.module';
 import { HealthController } from './health/health.controller';
 import { MailModule } from './mail/mail.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { OutboxSchedulerModule } from './mail/outbox-scheduler.module';
 import { InboundSmtpModule } from './support/inbound-smtp.module';
 import { SupportModule } from './support/support.module';
@@ -52,6 +53,7 @@ export class AppModule {
         FetcherModule,
         SupportModule,
         PushModule,
+        MetricsModule,
         ...(runsSchedules(role)
           ? [
               ScheduleModule.forRoot(),

@@ -1,6 +1,6 @@
 /**
  * What a process runs: `web` answers HTTP (dashboard, webhooks, pings, unsubscribe) and no scheduled
- * work; `worker` runs polls, deliveries, digests and the outbox (and answers only GET /health); `all`
+ * work; `worker` runs polls, deliveries, digests and the outbox (and answers only GET /health and /metrics); `all`
  * both (the default of `serve`); `cli` one command.
  */
 export type ProcessRole = 'web' | 'worker' | 'all' | 'cli';

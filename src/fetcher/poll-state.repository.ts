@@ -3,7 +3,14 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../common/clock';
 import { sha256Hex } from '../common/ids';
 import { bulkUpdate } from '../db/bulk-update';
-import { claimRows, clearedLease, LeaseClaim, LeaseColumns, releaseLeases, renewLeases } from '../db/leases';
+import {
+  claimRows,
+  clearedLease,
+  LeaseClaim,
+  LeaseColumns,
+  releaseLeases,
+  renewLeases,
+} from '../db/claim-rows';
 import { placeholders, selectRows, storedValue } from '../db/raw-rows';
 import { Transactions } from '../db/transactions';
 import { FeedPollState, FeedPollUpdate } from './domain/next-poll-state';
@@ -137,12 +144,12 @@ export class PollStateRepository {
     );
   }
 
-  renewClaim(token: string, until: Date): Promise<void> {
-    return renewLeases<FeedRow>(this.dataSource.manager, FEEDS, CLAIM_COLUMNS, token, until);
+  renewClaims(owner: string, until: Date): Promise<void> {
+    return renewLeases<FeedRow>(this.dataSource.manager, FEEDS, CLAIM_COLUMNS, owner, until);
   }
 
-  releaseClaim(token: string, keep: readonly string[]): Promise<void> {
-    return releaseLeases<FeedRow>(this.dataSource.manager, FEEDS, CLAIM_COLUMNS, token, keep);
+  releaseClaims(holder: { token: string } | { owner: string }, keep: readonly string[] = []): Promise<void> {
+    return releaseLeases<FeedRow>(this.dataSource.manager, FEEDS, CLAIM_COLUMNS, holder, keep);
   }
 
   /** Records one feed's poll now (a moved URL may collide with another feed's: the caller decides). */

@@ -2,11 +2,14 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { NotFoundError } from '../common/errors';
 import { RandomNumbers } from '../common/random-numbers';
+import { Metrics } from '../common/metrics';
+import { ShutdownSignal } from '../common/shutdown-signal';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
 import { pollsFeeds, PROCESS_ROLE, ProcessRole } from '../config/process-role';
 import { EntriesService } from '../entries/entries.service';
 import { hostOf } from './domain/host-of';
+import { pollOutcomeClass } from './domain/poll-outcome-class';
 import { FeedFetchedListener, FeedPoller, FeedPollResult } from './feed-poller';
 import { HostGate } from './host-gate';
 import { HostHoldsRepository } from './host-holds.repository';
@@ -47,6 +50,8 @@ export class PollService {
     private readonly hostGate: HostGate,
     private readonly clock: Clock,
     private readonly random: RandomNumbers,
+    private readonly shutdown: ShutdownSignal,
+    private readonly metrics: Metrics,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(PROCESS_ROLE) private readonly role: ProcessRole,
   ) {
@@ -176,7 +181,7 @@ export class PollService {
     const waiting = [...feeds.scheduled];
     const failed: string[] = [];
     const more = async () => {
-      while (waiting.length > 0) {
+      while (waiting.length > 0 && !this.shutdown.isStopping) {
         const taken = await claimed(waiting.splice(0, limits.concurrency), feeds.dueAt);
         if (taken.length > 0) return taken.map(toWork);
       }
@@ -191,6 +196,8 @@ export class PollService {
         (item) => item.host,
         limits,
         async ({ feed, host }) => {
+          // Stopping: the polls under way finish, the feeds not begun stay due for the next process.
+          if (this.shutdown.isStopping) return;
           const result = await this.pollOne(feed, host, now, holds, writer);
           if (result) tally(report, feed.url, result);
           if (result?.label === INTERNAL_ERROR) failed.push(feed.id);
@@ -234,7 +241,9 @@ export class PollService {
         await writer.add(feed.id, { nextPollAt: turn.until });
         return null;
       }
+      const startedAt = performance.now();
       const result = await this.poller.poll(feed, now, writer).finally(() => turn.done());
+      this.metrics.countPoll(pollOutcomeClass(result.label), (performance.now() - startedAt) / 1000);
       if (result.hostHeld) {
         // Later feeds of this cycle on that host wait too, and every other worker's.
         holds.set(result.hostHeld.host, result.hostHeld.until);

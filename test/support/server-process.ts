@@ -16,14 +16,17 @@ export interface ServerProcess {
   baseUrl: string;
   output(): string;
   stop(): Promise<void>;
-  /** Ends the process at once (SIGKILL), as a crash or a lost machine would, and waits for its exit. */
-  kill(): Promise<void>;
+  /** Sends `signal` and resolves with how the process ended: its exit code, or the signal that killed it. */
+  kill(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 /**
  * Starts the built service (`dist/src/main.js`, what `npm start` runs; with `serveArgs`, `tidings serve
- * ARGS`) and waits for /health; on `env.PORT` when given (so that PUBLIC_URL can name it), else on a
- * free port; in `cwd`, by default the scratch directory the spec file's CLI runs share.
+ * ARGS`) and waits for /health; on
+ * `env.PORT` when given (so that PUBLIC_URL can name it), else on a free port; in `cwd`, by default the
+ * scratch directory the spec file's CLI runs share. A free port can be taken by another process
+ * between `freePort` and the service's bind, so a start on a port of our choosing that fails with
+ * EADDRINUSE is tried again on another port.
  */
 export async function startServerProcess(
   env: Record<string, string>,
@@ -31,7 +34,25 @@ export async function startServerProcess(
   cwd: string = scratchDirectory(),
   serveArgs?: string[],
 ): Promise<ServerProcess> {
-  const port = env.PORT ? Number(env.PORT) : await freePort();
+  for (let attempt = 1; ; attempt++) {
+    const port = env.PORT ? Number(env.PORT) : await freePort();
+    try {
+      return await startOnPort(env, port, timeoutMs, cwd, serveArgs);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || env.PORT || attempt === 3) throw error;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function startOnPort(
+  env: Record<string, string>,
+  port: number,
+  timeoutMs: number,
+  cwd: string,
+  serveArgs: string[] | undefined,
+): Promise<ServerProcess> {
   const root = join(__dirname, '..', '..');
   const child: ChildProcess = spawn(
     process.execPath,
@@ -53,10 +74,16 @@ export async function startServerProcess(
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}: ${output}`);
+    if (child.exitCode !== null) {
+      const message = `the service exited with ${child.exitCode}: ${output}`;
+      throw output.includes('EADDRINUSE') ? new PortTakenError(message) : new Error(message);
+    }
     const response = await fetch(`${baseUrl}/health`).catch(() => null);
     if (response) break;
     if (Date.now() > deadline)
@@ -66,14 +93,16 @@ export async function startServerProcess(
   return {
     baseUrl,
     output: () => output,
-    stop: () => endProcess(child, 'SIGTERM'),
-    kill: () => endProcess(child, 'SIGKILL'),
+    kill: async (signal) => {
+      child.kill(signal);
+      return ended;
+    },
+    stop: async () => {
+      // A process already ended (killed by a spec) has an exit code or the signal that ended it.
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
   };
-}
-
-async function endProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill(signal);
-  await exited;
 }

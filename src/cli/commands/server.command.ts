@@ -12,7 +12,7 @@ export function registerServerCommands(program: Command): void {
     .description('run the HTTP service and the schedulers')
     .option(
       '--role <role>',
-      'web: HTTP only; worker: polls, deliveries, digests and the outbox (HTTP: only GET /health); all: both',
+      'web: HTTP only; worker: polls, deliveries, digests and the outbox (HTTP: only GET /health and /metrics); all: both',
       'all',
     )
     .action(async (options: { role: string }) => {

@@ -6,7 +6,6 @@ const FEEDS = 40;
 /** Workers poll every second: their cycles overlap all the time. */
 const WORKER_ENV = {
   POLL_INTERVAL_SECONDS: '1',
-  POLL_LEASE_SECONDS: '3',
   FETCH_CONCURRENCY: '4',
   FETCH_PER_HOST: '4',
 };
@@ -39,7 +38,7 @@ describe.each(testDialects())('poll claims shared by worker processes (%s)', (di
     const firstRequests = fixture.server.requests.length;
     await fixture.startWorkers(3, WORKER_ENV);
     await waitUntil(() => (fixture.inFlight.get('worker-1') ?? 0) > 0, 'worker-1 waiting for a feed', 60_000);
-    await fixture.workers[0].kill();
+    await fixture.workers[0].kill('SIGKILL');
     await waitUntil(async () => (await fixture.emailCount()) >= FEEDS, 'an email for every feed', 150_000);
     await Promise.all(fixture.workers.map((worker) => worker.stop()));
 

@@ -7,7 +7,7 @@ describe.each(testDialects())('poll claims in the database (%s)', (dialect) => {
   const harness = new PollHarness();
 
   beforeAll(async () => {
-    await harness.start(dialect, { POLL_LEASE_SECONDS: '60', FETCH_PER_HOST: '4' });
+    await harness.start(dialect, { FETCH_PER_HOST: '4' });
   });
   afterAll(() => harness.stop());
   afterEach(() => harness.reset());

@@ -1,6 +1,12 @@
 import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { columnOf, placeholders, storedValue } from './raw-rows';
 
+/**
+ * The SQL of claims for tables that claim many rows at once (feeds being polled): which claim holds a
+ * row (a token per claim), which process (`ClaimLeases.owner`, whose heartbeat renews the lease) and
+ * until when. The lease's length and its renewal are `ClaimLeases`' (src/db/claim-leases.ts).
+ */
+
 /** The columns a table keeps a claim in: whose it is (a token per claim), which process, until when. */
 export interface LeaseColumns<T> {
   token: keyof T & string;
@@ -11,7 +17,7 @@ export interface LeaseColumns<T> {
 export interface LeaseClaim {
   /** New for each claim (a poll cycle, a flush): it tells one's own rows from every other claim's. */
   token: string;
-  /** The process holding it (host:pid), for people reading the table. */
+  /** The process holding it (`ClaimLeases.owner`): its heartbeat renews the lease. */
   owner: string;
   until: Date;
   now: Date;
@@ -57,34 +63,38 @@ export async function claimRows<T extends ObjectLiteral>(
   return claimed;
 }
 
-/** Moves the end of every lease of this claim (a heartbeat while its work goes on). */
+/** Moves the end of every lease `owner` holds in this table (`ClaimLeases`' heartbeat). */
 export async function renewLeases<T extends ObjectLiteral>(
   manager: EntityManager,
   target: EntityTarget<T>,
   columns: LeaseColumns<T>,
-  token: string,
+  owner: string,
   until: Date,
 ): Promise<void> {
-  const [table, tokenColumn, , untilColumn] = names(manager, target, columns);
-  await manager.query(`UPDATE ${table} SET ${untilColumn} = ? WHERE ${tokenColumn} = ?`, [
+  const [table, , ownerColumn, untilColumn] = names(manager, target, columns);
+  await manager.query(`UPDATE ${table} SET ${untilColumn} = ? WHERE ${ownerColumn} = ?`, [
     storedValue(manager, target, columns.until, until),
-    token,
+    owner,
   ]);
 }
 
-/** Lets go of every row this claim still holds but those of `keep`, whose leases run out by themselves. */
+/**
+ * Lets go of the rows one claim (`{ token }`) or one process (`{ owner }`, a clean stop) still holds,
+ * but those of `keep`, whose leases run out by themselves.
+ */
 export async function releaseLeases<T extends ObjectLiteral>(
   manager: EntityManager,
   target: EntityTarget<T>,
   columns: LeaseColumns<T>,
-  token: string,
+  holder: { token: string } | { owner: string },
   keep: readonly string[] = [],
 ): Promise<void> {
   const [table, tokenColumn, ownerColumn, untilColumn] = names(manager, target, columns);
+  const [column, value] = 'token' in holder ? [tokenColumn, holder.token] : [ownerColumn, holder.owner];
   const kept = keep.length ? ` AND id NOT IN (${placeholders(keep.length)})` : '';
   await manager.query(
-    `UPDATE ${table} SET ${tokenColumn} = NULL, ${ownerColumn} = NULL, ${untilColumn} = NULL WHERE ${tokenColumn} = ?${kept}`,
-    [token, ...keep],
+    `UPDATE ${table} SET ${tokenColumn} = NULL, ${ownerColumn} = NULL, ${untilColumn} = NULL WHERE ${column} = ?${kept}`,
+    [value, ...keep],
   );
 }
 
