@@ -15,6 +15,7 @@ import { ReaderStories1763769722010 } from './1763769722010-reader-stories';
 import { FeedMoves1763769722020 } from './1763769722020-feed-moves';
 import { CheckoutPurchases1763769823000 } from './1763769823000-checkout-purchases';
 import { SupportSenderDiffers1763769823001 } from './1763769823001-support-sender-differs';
+import { ExtractedArticleVersions1763769816000 } from './1763769816000-extracted-article-versions';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   FeedMoves1763769722020,
   CheckoutPurchases1763769823000,
   SupportSenderDiffers1763769823001,
+  ExtractedArticleVersions1763769816000,
 ];
