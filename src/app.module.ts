@@ -19,6 +19,7 @@ import { PushSchedulerModule } from './fetcher/push/push.scheduler';
 import { SchedulerModule } from './fetcher/scheduler.module';
 import { HealthController } from './health/health.controller';
 import { MailModule } from './mail/mail.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { OutboxSchedulerModule } from './mail/outbox-scheduler.module';
 import { InboundSmtpModule } from './support/inbound-smtp.module';
 import { SupportModule } from './support/support.module';
@@ -49,6 +50,7 @@ export class AppModule {
         FetcherModule,
         SupportModule,
         PushModule,
+        MetricsModule,
         ...(role === 'serve'
           ? [
               ScheduleModule.forRoot(),

@@ -2,7 +2,9 @@ import { INestApplication, INestApplicationContext, LoggerService } from '@nestj
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
+import { ShutdownSignal } from './common/shutdown-signal';
 import { Config } from './config/load-config';
+import { ClaimLeases } from './db/claim-leases';
 import { prepareDatabase } from './db/prepare-database';
 import { senderDomainWarnings } from './mail/domain/sender-domain-warnings';
 import { EmailTemplates } from './mail/email-templates';
@@ -17,7 +19,7 @@ export async function startServer({ config, notices }: StartupConfig): Promise<I
   });
   app.useLogger(app.get(Logger));
   logNotices(app.get(Logger), notices);
-  app.enableShutdownHooks();
+  stopGracefullyOnSignals(app, config.SHUTDOWN_GRACE_SECONDS * 1000);
   // The long-running service compiles its email layouts now, not in the middle of its first poll cycle.
   app.get(EmailTemplates).warm();
   await app.listen(config.PORT);
@@ -46,6 +48,42 @@ export async function createCliContext(
   app.useLogger(app.get(Logger));
   logNotices(app.get(Logger), notices);
   return app;
+}
+
+/** At most this long to give claims back once the grace period is over, before exiting anyway. */
+const RELEASE_TIMEOUT_MS = 3_000;
+
+/**
+ * SIGTERM or SIGINT: take no new work, let the sends and polls in flight finish (at most `graceMs`),
+ * give back what this process still claims, close everything and exit 0. When the grace period ends
+ * first, the claims are given back (a send still under way may then go out twice, with one Message-ID)
+ * and the process exits 0 all the same.
+ */
+function stopGracefullyOnSignals(app: INestApplication, graceMs: number): void {
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    const logger = app.get(Logger);
+    logger.log(`${signal}: taking no new work, finishing what is in flight`, 'Shutdown');
+    app.get(ShutdownSignal).begin();
+    const graceOver = setTimeout(async () => {
+      logger.warn(`the grace period of ${graceMs / 1000} s is over: giving back what is left`, 'Shutdown');
+      const released = app.get(ClaimLeases).releaseAll();
+      await Promise.race([released, new Promise((resolve) => setTimeout(resolve, RELEASE_TIMEOUT_MS))]);
+      process.exit(0);
+    }, graceMs);
+    try {
+      await app.close();
+      clearTimeout(graceOver);
+      logger.log('stopped cleanly', 'Shutdown');
+      process.exit(0);
+    } catch (error) {
+      console.error(`tidings: stopping failed: ${(error as Error).message}`);
+      process.exit(1);
+    }
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, (name) => void stop(name));
 }
 
 function logNotices(logger: LoggerService, notices: readonly string[]): void {

@@ -9,6 +9,7 @@ import { OutboxService } from '../mail/outbox.service';
 import { checkoutReturnUrls } from './domain/billing-urls';
 import { CreditPack } from '../config/credit-packs';
 import { findPack } from './domain/credit-packs';
+import { GroupCount } from '../db/count-grouped';
 import { LedgerEntryEntity } from './ledger-entry.entity';
 import { BalanceMismatch, LedgerRepository, Spend, SpendOutcome } from './ledger.repository';
 import { PurchasesRepository } from './purchases.repository';
@@ -99,6 +100,11 @@ export class BillingService implements OnModuleInit {
     });
     if (outcome === 'recorded' && adjustment.credits > 0) await this.outbox.releaseHeld(adjustment.userId);
     return outcome === 'recorded';
+  }
+
+  /** The credits moved by each kind of ledger entry, all users together: `{ kind, count }` (a sum). */
+  creditTotalsByKind(): Promise<GroupCount[]> {
+    return this.ledger.totalsByKind();
   }
 
   balanceOf(userId: string): Promise<number> {

@@ -4,6 +4,7 @@ import { EntityManager, In, Repository } from 'typeorm';
 import { monotonicFactory } from 'ulid';
 import { Clock } from '../common/clock';
 import { isUniqueViolation } from '../common/zod-errors';
+import { countGrouped, GroupCount } from '../db/count-grouped';
 import { Transactions } from '../db/transactions';
 import { CreditAccountEntity } from './credit-account.entity';
 import { LedgerEntryEntity, LedgerEntryKind } from './ledger-entry.entity';
@@ -83,6 +84,11 @@ export class LedgerRepository {
   async spend({ credits, ...spend }: Spend): Promise<SpendOutcome> {
     const outcome = await this.record({ ...spend, kind: 'spend', amount: -credits }, { noOverdraft: true });
     return outcome === 'recorded' ? 'spent' : (outcome as SpendOutcome);
+  }
+
+  /** The credits moved by each kind of entry (grant, purchase, spend…), all users together. */
+  totalsByKind(): Promise<GroupCount[]> {
+    return countGrouped(this.entries, ['kind'], 'amount');
   }
 
   async balanceOf(userId: string): Promise<number> {

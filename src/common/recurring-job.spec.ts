@@ -29,8 +29,11 @@ describe('RecurringJob', () => {
     );
     job.start(registry, 5);
     await new Promise((resolve) => setTimeout(resolve, 120));
-    registry.deleteInterval('test-job');
-    await job.settled();
+    await job.stop();
+    const runsBeforeStop = runs;
+    // The interval still ticks (the registry clears it later, at shutdown), but starts nothing.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(runs).toBe(runsBeforeStop);
     expect(runs).toBeGreaterThan(2);
     expect(maxConcurrent).toBe(1);
     expect(errors).toEqual(['test-job failed: first run broke']);

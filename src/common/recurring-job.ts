@@ -7,6 +7,7 @@ import { SchedulerRegistry } from '@nestjs/schedule';
  */
 export class RecurringJob {
   private running: Promise<void> | null = null;
+  private stopped = false;
 
   constructor(
     private readonly name: string,
@@ -22,13 +23,14 @@ export class RecurringJob {
     setImmediate(() => this.tick());
   }
 
-  /** Resolves when the run under way, if any, has finished: for a clean shutdown. */
-  async settled(): Promise<void> {
+  /** Starts no further run; resolves when the run under way, if any, has finished: for a clean stop. */
+  async stop(): Promise<void> {
+    this.stopped = true;
     await this.running;
   }
 
   private tick(): void {
-    if (this.running) return;
+    if (this.running || this.stopped) return;
     this.running = this.work()
       .catch((error: Error) => this.logger.error(`${this.name} failed: ${error.message}`))
       .finally(() => (this.running = null));

@@ -113,6 +113,8 @@ export const configSchema = z.object({
   WEBSUB_LEASE_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(864_000),
   PING_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   PING_COALESCE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  METRICS_TOKEN: z.string().min(16, 'expected at least 16 characters').optional(),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

@@ -15,6 +15,7 @@ describe('loadConfig', () => {
     expect(config.PARSE_WORKERS).toBeLessThanOrEqual(4);
     expect(config.PARSE_TIMEOUT_MS).toBe(20_000);
     expect(config.SMTP_DOMAIN_RATES).toEqual([]);
+    expect(config.SHUTDOWN_GRACE_SECONDS).toBe(25);
     expect(loadConfig({ SMTP_DOMAIN_RATES: 'gmail.com:20/s' }).SMTP_DOMAIN_RATES).toEqual([
       { domain: 'gmail.com', messages: 20, perMs: 1000 },
     ]);
@@ -48,6 +49,8 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'ftp://x' }, /PUBLIC_URL: expected an http\(s\) URL/],
     [{ NODE_ENV: 'production' }, /SECRET_KEY: required in production/],
     [{ SMTP_DOMAIN_RATES: 'gmail.com:fast' }, /SMTP_DOMAIN_RATES: expected DOMAIN:N\/s/],
+    [{ SHUTDOWN_GRACE_SECONDS: '0' }, /SHUTDOWN_GRACE_SECONDS: /],
+    [{ SHUTDOWN_GRACE_SECONDS: 'a while' }, /SHUTDOWN_GRACE_SECONDS: .*\(got "a while"\)/],
     [
       { INBOUND_TLS_CERT: '/etc/tidings/cert.pem' },
       /INBOUND_TLS_KEY: INBOUND_TLS_CERT and INBOUND_TLS_KEY go/,

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
+import { ClaimLeases } from './claim-leases';
 import { buildDataSourceOptions } from './data-source-options';
 import { DatabaseHealth } from './database-health';
 import { SqliteCheckpoints } from './sqlite-checkpoints';
@@ -27,7 +28,8 @@ import { Transactions } from './transactions';
     },
     DatabaseHealth,
     SqliteCheckpoints,
+    ClaimLeases,
   ],
-  exports: [Transactions, DatabaseHealth],
+  exports: [Transactions, DatabaseHealth, ClaimLeases],
 })
 export class DbModule {}

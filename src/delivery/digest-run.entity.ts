@@ -24,6 +24,10 @@ export class DigestRunEntity {
   @Column({ name: 'lease_until', type: 'datetime', nullable: true })
   leaseUntil!: Date | null;
 
+  /** The process holding the claim (`ClaimLeases.owner`), whose heartbeat renews `lease_until`. */
+  @Column({ name: 'claimed_by', type: 'varchar', length: 100, nullable: true })
+  claimedBy!: string | null;
+
   @Column({ name: 'entry_count', type: 'integer' })
   entryCount!: number;
 

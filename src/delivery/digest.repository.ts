@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, LessThan, LessThanOrEqual, Not, Repository } from 'typeorm';
 import { newId } from '../common/ids';
+import { CLAIM_LEASE_MS } from '../db/claim-leases';
 import { isUniqueViolation } from '../common/zod-errors';
 import { DigestCadence, DigestIssue } from './domain/digest-schedule';
 import { DigestRunEntity, DigestRunStatus } from './digest-run.entity';
@@ -14,12 +15,10 @@ export type NewPendingItem = Pick<
   'userId' | 'subscriptionId' | 'entryId' | 'cadence' | 'createdAt' | 'repeatOfEntryId'
 >;
 
-/** How long one worker may take to compose an issue before another may take it over. */
-const COMPOSE_LEASE_MS = 5 * 60_000;
-
 /**
  * Pending items and digest issues. Concurrency comes from the database alone: an issue is claimed by
- * inserting its unique (user, issue key) row, a stale claim is taken over by compare-and-set on its
+ * inserting its unique (user, issue key) row, naming the claiming process whose heartbeat renews its
+ * short lease; a claim whose lease ran out (its process died) is taken over by compare-and-set on the
  * lease, and items join an issue by a conditional update, so each item lands in exactly one issue.
  */
 @Injectable()
@@ -63,15 +62,16 @@ export class DigestRepository {
     });
   }
 
-  /** Claims an issue for this worker; null when it exists already (sent, empty, or being composed). */
-  async claim(userId: string, issue: DigestIssue, now: Date): Promise<DigestRun | null> {
+  /** Claims an issue for `owner`; null when it exists already (sent, empty, or being composed). */
+  async claim(userId: string, issue: DigestIssue, now: Date, owner: string): Promise<DigestRun | null> {
     const run: DigestRunEntity = {
       id: newId(),
       userId,
       issueKey: issue.key,
       dueAt: issue.dueAt,
       status: 'composing',
-      leaseUntil: new Date(now.getTime() + COMPOSE_LEASE_MS),
+      leaseUntil: new Date(now.getTime() + CLAIM_LEASE_MS),
+      claimedBy: owner,
       entryCount: 0,
       createdAt: now,
       finishedAt: null,
@@ -85,19 +85,36 @@ export class DigestRepository {
     }
   }
 
-  /** Issues whose worker stopped before finishing (a crash): taken over one by one by compare-and-set. */
-  async takeOverAbandoned(now: Date): Promise<DigestRun[]> {
+  /**
+   * Issues whose process stopped before finishing (a crash, or a clean stop that gave them back): taken
+   * over for `owner` one by one by compare-and-set.
+   */
+  async takeOverAbandoned(now: Date, owner: string): Promise<DigestRun[]> {
     const abandoned = await this.runs.findBy({ status: 'composing', leaseUntil: LessThan(now) });
     const taken: DigestRun[] = [];
     for (const run of abandoned) {
-      const leaseUntil = new Date(now.getTime() + COMPOSE_LEASE_MS);
+      const leaseUntil = new Date(now.getTime() + CLAIM_LEASE_MS);
       const result = await this.runs.update(
         { id: run.id, status: 'composing', leaseUntil: run.leaseUntil! },
-        { leaseUntil },
+        { leaseUntil, claimedBy: owner },
       );
-      if (result.affected === 1) taken.push({ ...run, leaseUntil });
+      if (result.affected === 1) taken.push({ ...run, leaseUntil, claimedBy: owner });
     }
     return taken;
+  }
+
+  /** The heartbeat of `owner`: the issues it composes keep their claim until `leaseUntil`. */
+  async renewClaims(owner: string, leaseUntil: Date): Promise<void> {
+    await this.runs.update({ claimedBy: owner, status: 'composing' }, { leaseUntil });
+  }
+
+  /** Issues `owner` claimed and did not finish are free for any process at once (a clean stop). */
+  async releaseClaims(owner: string, now: Date): Promise<void> {
+    const expired = new Date(now.getTime() - 1);
+    await this.runs.update(
+      { claimedBy: owner, status: 'composing' },
+      { leaseUntil: expired, claimedBy: null },
+    );
   }
 
   /**
@@ -124,7 +141,10 @@ export class DigestRepository {
 
   /** Records the outcome; the issue's items have served their purpose and are removed. */
   async finish(runId: string, status: DigestRunStatus, entryCount: number, now: Date): Promise<void> {
-    await this.runs.update({ id: runId }, { status, entryCount, leaseUntil: null, finishedAt: now });
+    await this.runs.update(
+      { id: runId },
+      { status, entryCount, leaseUntil: null, claimedBy: null, finishedAt: now },
+    );
     await this.items.delete({ digestRunId: runId });
   }
 }

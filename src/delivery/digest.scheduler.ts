@@ -25,7 +25,7 @@ export class DigestScheduler implements OnApplicationBootstrap, OnModuleDestroy 
   }
 
   onModuleDestroy(): Promise<void> {
-    return this.job.settled();
+    return this.job.stop();
   }
 
   private async cycle(): Promise<void> {

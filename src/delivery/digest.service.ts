@@ -12,6 +12,9 @@ import { keepSelection } from './domain/filter-entries';
 import { EntryContentProvider, feedForEmail } from './entry-content.provider';
 import { StoryMemoryRepository } from './story-memory.repository';
 import { RandomNumbers } from '../common/random-numbers';
+import { Metrics } from '../common/metrics';
+import { ShutdownSignal } from '../common/shutdown-signal';
+import { ClaimLeases } from '../db/claim-leases';
 
 export interface DigestReport {
   sent: number;
@@ -35,14 +38,28 @@ export class DigestService {
     private readonly content: EntryContentProvider,
     private readonly random: RandomNumbers,
     private readonly stories: StoryMemoryRepository,
-  ) {}
+    private readonly leases: ClaimLeases,
+    private readonly shutdown: ShutdownSignal,
+    private readonly metrics: Metrics,
+  ) {
+    leases.register({
+      name: 'digest',
+      renew: (owner, leaseUntil) => digests.renewClaims(owner, leaseUntil),
+      release: (owner, now) => digests.releaseClaims(owner, now),
+    });
+  }
 
-  /** Every issue due at or before `now` and not sent yet; an issue missed while down goes out once. */
+  /**
+   * Every issue due at or before `now` and not sent yet; an issue missed while down goes out once. When
+   * the process is stopping, the issues claimed and not begun are left for the next process.
+   */
   async sendDue(now: Date): Promise<DigestReport> {
     const report: DigestReport = { sent: 0, empty: 0 };
     await this.stories.forgetBefore(now);
-    const runs = [...(await this.digests.takeOverAbandoned(now)), ...(await this.claimDueIssues(now))];
+    const owner = this.leases.owner;
+    const runs = [...(await this.digests.takeOverAbandoned(now, owner)), ...(await this.claimDueIssues(now))];
     for (const run of runs) {
+      if (this.shutdown.isStopping) break;
       try {
         report[(await this.sendIssue(run, now)) ? 'sent' : 'empty'] += 1;
       } catch (error) {
@@ -66,7 +83,7 @@ export class DigestService {
         const schedule = { timezone: user.timezone, hour: user.digestHour, weekday: user.digestWeekday };
         const issue = latestDigestIssue(cadence, schedule, now);
         if (!(await this.digests.hasItemsDueFor(userId, issue, paused.get(userId)))) continue;
-        const run = await this.digests.claim(userId, issue, now);
+        const run = await this.digests.claim(userId, issue, now, this.leases.owner);
         if (run) claimed.push(run);
       } catch (error) {
         this.logger.error(`the ${cadence} digest of user ${userId} failed: ${(error as Error).message}`);
@@ -93,6 +110,7 @@ export class DigestService {
       title: TITLES[cadence],
       sections,
     });
+    this.metrics.observeDigestLag((now.getTime() - run.dueAt.getTime()) / 1000);
     const entryCount = sections.reduce((sum, s) => sum + s.entries.length + s.moreCount, 0);
     await this.digests.finish(run.id, 'sent', entryCount, now);
     return true;

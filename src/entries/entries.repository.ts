@@ -29,6 +29,10 @@ export class EntriesRepository {
     private readonly transactions: Transactions,
   ) {}
 
+  count(): Promise<number> {
+    return this.entries.count();
+  }
+
   /**
    * In one transaction: reads what the feed knows of these identities and title-date hashes, asks
    * `decide` what to write, and writes it. Returns the inserted rows.

@@ -62,6 +62,11 @@ export class EntriesService {
     return this.repository.newestPublished(feedId);
   }
 
+  /** How many entries are stored, all feeds together. */
+  count(): Promise<number> {
+    return this.repository.count();
+  }
+
   findByIds(ids: readonly string[]): Promise<Entry[]> {
     return this.repository.findByIds(ids);
   }

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, Not, Repository } from 'typeorm';
 import { newId } from '../common/ids';
 import { isUniqueViolation } from '../common/zod-errors';
+import { countGrouped, GroupCount } from '../db/count-grouped';
 import { selectRows } from '../db/raw-rows';
 import { Transactions } from '../db/transactions';
 import { SubscriptionSettings } from './domain/subscription-settings';
@@ -20,6 +21,11 @@ export class FeedsRepository {
     @InjectRepository(SubscriptionEntity) private readonly subscriptions: Repository<SubscriptionEntity>,
     private readonly transactions: Transactions,
   ) {}
+
+  /** Feeds in each status (active, broken, gone). */
+  countByStatus(): Promise<GroupCount[]> {
+    return countGrouped(this.feeds, ['status']);
+  }
 
   findByUrlHash(urlHash: string): Promise<FeedEntity | null> {
     return this.feeds.findOneBy({ urlHash });

@@ -7,6 +7,7 @@ import { UrlAddressPolicy } from '../http/url-address-policy';
 import { validateFeedUrl } from './domain/feed-url';
 import { SubscriptionSettings, subscriptionSettingsSchema } from './domain/subscription-settings';
 import { FeedEntity } from './feed.entity';
+import { GroupCount } from '../db/count-grouped';
 import { FeedsRepository } from './feeds.repository';
 import { SubscriptionEntity } from './subscription.entity';
 
@@ -83,6 +84,11 @@ export class FeedsService {
   /** A feed's subscriptions, oldest first. */
   subscriptionsOfFeed(feedId: string): Promise<Subscription[]> {
     return this.repository.subscriptionsOfFeed(feedId);
+  }
+
+  /** Feeds in each status (active, broken, gone): `{ status, count }`. */
+  countByStatus(): Promise<GroupCount[]> {
+    return this.repository.countByStatus();
   }
 
   listFeeds(): Promise<FeedSummary[]> {

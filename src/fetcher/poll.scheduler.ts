@@ -24,7 +24,7 @@ export class PollScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   onModuleDestroy(): Promise<void> {
-    return this.job.settled();
+    return this.job.stop();
   }
 
   private async cycle(): Promise<void> {

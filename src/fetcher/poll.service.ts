@@ -2,10 +2,13 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { NotFoundError } from '../common/errors';
 import { RandomNumbers } from '../common/random-numbers';
+import { Metrics } from '../common/metrics';
+import { ShutdownSignal } from '../common/shutdown-signal';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
 import { EntriesService } from '../entries/entries.service';
 import { hostOf } from './domain/host-of';
+import { pollOutcomeClass } from './domain/poll-outcome-class';
 import { FeedFetchedListener, FeedPoller, FeedPollResult } from './feed-poller';
 import { HostHoldsRepository } from './host-holds.repository';
 import { runWithHostLimits, shuffled } from './host-pool';
@@ -42,6 +45,8 @@ export class PollService {
     private readonly holds: HostHoldsRepository,
     private readonly clock: Clock,
     private readonly random: RandomNumbers,
+    private readonly shutdown: ShutdownSignal,
+    private readonly metrics: Metrics,
     @Inject(CONFIG) private readonly config: Config,
   ) {
     this.priorityLane = new PingQueue(config.PING_COALESCE_SECONDS * 1000);
@@ -154,6 +159,8 @@ export class PollService {
         (item) => item.host,
         limits,
         async ({ feed, host }) => {
+          // Stopping: the polls under way finish, the feeds not begun stay due for the next process.
+          if (this.shutdown.isStopping) return;
           // Checked when the work starts, not when the cycle loads: overlapping cycles load the same feeds.
           const isBusy = this.inFlight.has(feed.id);
           if (!isBusy) {
@@ -189,7 +196,9 @@ export class PollService {
         await writer.add(feed.id, { nextPollAt: heldUntil });
         return null;
       }
+      const startedAt = performance.now();
       const result = await this.poller.poll(feed, now, writer);
+      this.metrics.countPoll(pollOutcomeClass(result.label), (performance.now() - startedAt) / 1000);
       // Later feeds of this cycle on that host wait too.
       if (result.hostHeld) holds.set(result.hostHeld.host, result.hostHeld.until);
       return result;

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { newId, sha256Hex } from '../common/ids';
+import { Metrics } from '../common/metrics';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
 import { readSignedAddress } from './domain/mail-tokens';
@@ -47,10 +48,12 @@ export class ComplaintRecorder {
     private readonly suppressions: SuppressionsRepository,
     private readonly unsubscribes: UnsubscribeService,
     private readonly clock: Clock,
+    private readonly metrics: Metrics,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
   async record(complaint: Complaint): Promise<ComplaintOutcome> {
+    this.metrics.countComplaint();
     const email = await this.reportedEmail(complaint);
     const isNew = await this.count(complaint, email);
     if (!email) {

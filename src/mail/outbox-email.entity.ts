@@ -55,6 +55,10 @@ export class OutboxEmailEntity {
   @Column({ name: 'claim_token', type: 'varchar', length: 26, nullable: true })
   claimToken!: string | null;
 
+  /** The process holding the claim (`ClaimLeases.owner`), whose heartbeat renews `lease_until`. */
+  @Column({ name: 'claimed_by', type: 'varchar', length: 100, nullable: true })
+  claimedBy!: string | null;
+
   @Column({ name: 'message_id', type: 'varchar', length: 255 })
   messageId!: string;
 

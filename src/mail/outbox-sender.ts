@@ -1,9 +1,12 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { ConcurrencyLimiter } from '../common/concurrency-limiter';
+import { Metrics } from '../common/metrics';
 import { RandomNumbers } from '../common/random-numbers';
+import { ShutdownSignal } from '../common/shutdown-signal';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
+import { ClaimLeases } from '../db/claim-leases';
 import { DeliveryPacer } from './delivery-pacer';
 import { domainOf } from './domain/email-domain';
 import { classifySendFailure, SmtpFailure } from './domain/retry-policy';
@@ -25,18 +28,19 @@ export interface FlushResult {
   deferred: number;
   /** Not attempted: their domain's rate leaves them no turn soon; back in the queue for their turn. */
   throttled: number;
+  /** Not attempted: the process is stopping; back in the queue, due at once, for any process. */
+  released: number;
 }
 
 /** Told when the gate held an email, with what to tell its user. */
 export type HeldListener = (email: OutboxEmailEntity, notice: LowBalanceNotice) => Promise<unknown>;
 
-const LEASE_MS = 5 * 60_000;
 const BATCH_SIZE = 100;
 /** An email whose turn under a rate is further off than this goes back to the queue instead of waiting. */
 const TURN_HORIZON_MS = 30_000;
 
 type Outcome = keyof FlushResult;
-type Turn = 'now' | { until: Date; reason: string; outcome: 'deferred' | 'throttled' };
+type Turn = 'now' | 'stopping' | { until: Date; reason: string; outcome: 'deferred' | 'throttled' };
 
 /**
  * Sends what the outbox holds, a claimed batch at a time, every email on its own: parked when its
@@ -45,6 +49,8 @@ type Turn = 'now' | { until: Date; reason: string; outcome: 'deferred' | 'thrott
  * up the others. A 4xx or a lost connection retries with jittered back-off, a 5xx fails the row, an
  * address failure suppresses the address. A message the server may have kept (the connection lost
  * after DATA) is sent again with the same Message-ID: at-least-once, which receivers can deduplicate.
+ * Claims carry this process's name and a short lease its heartbeat renews (`ClaimLeases`); once the
+ * process is stopping, nothing more is claimed and claimed emails not yet in a send slot go back.
  */
 @Injectable()
 export class OutboxSender implements OnModuleDestroy {
@@ -60,9 +66,17 @@ export class OutboxSender implements OnModuleDestroy {
     private readonly pacer: DeliveryPacer,
     private readonly clock: Clock,
     private readonly random: RandomNumbers,
+    private readonly leases: ClaimLeases,
+    private readonly shutdown: ShutdownSignal,
+    private readonly metrics: Metrics,
     @Inject(CONFIG) private readonly config: Config,
   ) {
     this.slots = new ConcurrencyLimiter(transport.capacity);
+    leases.register({
+      name: 'outbox',
+      renew: (owner, leaseUntil) => rows.renewClaims(owner, leaseUntil),
+      release: (owner, now) => rows.releaseClaims(owner, now),
+    });
   }
 
   /** Sends every email that is due, batch after batch, until none is left. */
@@ -75,19 +89,24 @@ export class OutboxSender implements OnModuleDestroy {
       suppressed: 0,
       deferred: 0,
       throttled: 0,
+      released: 0,
     };
-    for (;;) {
+    while (!this.shutdown.isStopping) {
       const now = this.clock.now();
-      const claimed = await this.rows.claimDue(now, new Date(now.getTime() + LEASE_MS), BATCH_SIZE);
+      const leaseUntil = this.leases.leaseFrom(now);
+      const claimed = await this.rows.claimDue(now, leaseUntil, BATCH_SIZE, this.leases.owner);
       if (claimed.length === 0) return result;
       const withheld = await this.suppressions.withheldAmong(claimed);
       const putBack = new Map<string, number>();
       await Promise.all(
         claimed.map(async (email) => {
-          result[await this.attempt(email, withheld, gate, putBack)] += 1;
+          const outcome = await this.attempt(email, withheld, gate, putBack);
+          result[outcome] += 1;
+          this.metrics.countEmailAttempt(outcome, email.kind);
         }),
       );
     }
+    return result;
   }
 
   onHeld(listener: HeldListener): void {
@@ -110,12 +129,14 @@ export class OutboxSender implements OnModuleDestroy {
     }
     const domain = domainOf(email.toAddress);
     const turn = await this.waitForTurn(domain, putBack);
+    if (turn === 'stopping') return this.release(email);
     if (turn !== 'now') return this.putBack(email, turn);
     return this.slots.run(() => this.send(email, domain, gate));
   }
 
   /** In a send slot: a hold that began while this email waited for its slot still stops it. */
   private async send(email: OutboxEmailEntity, domain: string, gate: SendGate): Promise<Outcome> {
+    if (this.shutdown.isStopping) return this.release(email);
     const hold = this.pacer.holdOf(domain, this.clock.now());
     if (hold) return this.putBack(email, { until: hold.until, reason: hold.reason, outcome: 'deferred' });
     const admission = await gate.admit(email);
@@ -149,7 +170,7 @@ export class OutboxSender implements OnModuleDestroy {
     return 'sent';
   }
 
-  private async putBack(email: OutboxEmailEntity, turn: Exclude<Turn, 'now'>): Promise<Outcome> {
+  private async putBack(email: OutboxEmailEntity, turn: Exclude<Turn, 'now' | 'stopping'>): Promise<Outcome> {
     await this.rows.endAttempt(email.id, {
       status: 'pending',
       nextAttemptAt: turn.until,
@@ -158,9 +179,16 @@ export class OutboxSender implements OnModuleDestroy {
     return turn.outcome;
   }
 
+  /** The process is stopping: the email goes back to the queue untouched, due at once. */
+  private async release(email: OutboxEmailEntity): Promise<Outcome> {
+    await this.rows.endAttempt(email.id, { status: 'pending', nextAttemptAt: this.clock.now() });
+    return 'released';
+  }
+
   /** Waits until the rates let this email go, unless its domain is held or its turn is far off. */
   private async waitForTurn(domain: string, putBack: Map<string, number>): Promise<Turn> {
     for (;;) {
+      if (this.shutdown.isStopping) return 'stopping';
       const now = this.clock.now();
       const hold = this.pacer.holdOf(domain, now);
       if (hold) return { until: hold.until, reason: hold.reason, outcome: 'deferred' };
@@ -176,7 +204,7 @@ export class OutboxSender implements OnModuleDestroy {
         const until = new Date(startAt.getTime() + ahead * throttle.intervalMs);
         return { until, reason: `throttled: ${throttle.reason}`, outcome: 'throttled' };
       }
-      await this.clock.sleepUntil(startAt);
+      await this.clock.sleepUntil(startAt, this.shutdown.signal);
     }
   }
 
@@ -191,8 +219,10 @@ export class OutboxSender implements OnModuleDestroy {
     if (verdict.kind === 'failed') {
       this.logger.warn(`email ${email.id} to ${domain} failed (attempt ${attempts}): ${verdict.reason}`);
       await this.rows.endAttempt(email.id, { status: 'failed', attempts, lastError: verdict.reason });
-      if (verdict.isAddressFailure)
+      if (verdict.isAddressFailure) {
+        this.metrics.countBounce();
         await this.suppressions.suppress(email.toAddress, verdict.reason, email.id);
+      }
       return 'failed';
     }
     const hold = this.pacer.failed(domain, verdict.signal, error.response, now);

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, In, LessThanOrEqual, MoreThan, Raw, Repository } from 'typeorm';
 import { newId } from '../common/ids';
 import { isUniqueViolation } from '../common/zod-errors';
+import { countGrouped, GroupCount } from '../db/count-grouped';
 import { insertRows } from '../db/raw-rows';
 import { OutboxEmailEntity } from './outbox-email.entity';
 
@@ -39,10 +40,11 @@ export class OutboxRepository {
   }
 
   /**
-   * Claims up to `limit` due rows (pending and due, or still sending after their lease ended) with one
-   * conditional UPDATE stamping a new claim token and the lease: two workers never claim the same row.
+   * Claims up to `limit` due rows (pending and due, or still sending after their lease ended: their
+   * process died) for `owner` with one conditional UPDATE stamping a new claim token and the lease: two
+   * workers never claim the same row.
    */
-  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<OutboxEmailEntity[]> {
+  async claimDue(now: Date, leaseUntil: Date, limit: number, owner: string): Promise<OutboxEmailEntity[]> {
     const isDue = new Brackets((where) =>
       where
         .where('status = :pending AND next_attempt_at <= :now')
@@ -62,7 +64,7 @@ export class OutboxRepository {
     await this.rows
       .createQueryBuilder()
       .update()
-      .set({ status: 'sending', leaseUntil, claimToken })
+      .set({ status: 'sending', leaseUntil, claimToken, claimedBy: owner })
       .where('id IN (:...ids)', { ids: candidates.map((row) => row.id) })
       .andWhere(isDue)
       .setParameters(parameters)
@@ -71,7 +73,21 @@ export class OutboxRepository {
   }
 
   async endAttempt(id: string, end: AttemptEnd): Promise<void> {
-    await this.rows.update({ id }, { ...end, leaseUntil: null });
+    await this.rows.update({ id }, { ...end, leaseUntil: null, claimedBy: null });
+  }
+
+  /** The heartbeat of `owner`: the rows it is sending keep their claim until `leaseUntil`. */
+  async renewClaims(owner: string, leaseUntil: Date): Promise<void> {
+    await this.rows.update({ claimedBy: owner, status: 'sending' }, { leaseUntil });
+  }
+
+  /** Rows `owner` claimed and did not finish go back to the queue, due at once (a clean stop). */
+  async releaseClaims(owner: string, now: Date): Promise<number> {
+    const result = await this.rows.update(
+      { claimedBy: owner, status: 'sending' },
+      { status: 'pending', nextAttemptAt: now, leaseUntil: null, claimedBy: null },
+    );
+    return result.affected ?? 0;
   }
 
   /**
@@ -96,25 +112,36 @@ export class OutboxRepository {
     return result.affected ?? 0;
   }
 
-  /** When the earliest pending row is due (null when none is pending). */
+  /**
+   * When the earliest row is due: a pending row's next attempt, or the end of the lease of a row being
+   * sent (when its process died, another takes it then). Null when none is pending or being sent.
+   */
   async nextDue(): Promise<Date | null> {
-    const row = await this.rows.findOne({
-      select: { id: true, nextAttemptAt: true },
-      where: { status: 'pending' },
-      order: { nextAttemptAt: 'ASC' },
-    });
-    return row?.nextAttemptAt ?? null;
+    const [pending, sending] = await Promise.all([
+      this.rows.findOne({
+        select: { id: true, nextAttemptAt: true },
+        where: { status: 'pending' },
+        order: { nextAttemptAt: 'ASC' },
+      }),
+      this.rows.findOne({
+        select: { id: true, leaseUntil: true },
+        where: { status: 'sending' },
+        order: { leaseUntil: 'ASC' },
+      }),
+    ]);
+    const instants = [pending?.nextAttemptAt, sending?.leaseUntil].filter((at): at is Date => !!at);
+    return instants.length ? new Date(Math.min(...instants.map((at) => at.getTime()))) : null;
   }
 
   /** How many rows are in each status. */
   async countByStatus(): Promise<Record<string, number>> {
-    const rows = await this.rows
-      .createQueryBuilder()
-      .select('status', 'status')
-      .addSelect('COUNT(*)', 'count')
-      .groupBy('status')
-      .getRawMany<{ status: string; count: string | number }>();
-    return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
+    const groups = await countGrouped(this.rows, ['status']);
+    return Object.fromEntries(groups.map((group) => [group.status, group.count]));
+  }
+
+  /** How many rows of each kind are in each status. */
+  countByStatusAndKind(): Promise<GroupCount[]> {
+    return countGrouped(this.rows, ['status', 'kind']);
   }
 
   /** Pending rows: how many are due, how many wait for a later attempt, and the oldest one's age. */

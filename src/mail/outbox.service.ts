@@ -1,8 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { newId } from '../common/ids';
+import { Metrics } from '../common/metrics';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
+import { GroupCount } from '../db/count-grouped';
 import { quotePhrase } from './domain/list-headers';
 import { OutboxEmailEntity } from './outbox-email.entity';
 import { OutboxRepository, WaitingDomain } from './outbox.repository';
@@ -49,14 +51,18 @@ export interface OutboxStatus {
  * (`OutboxSender`). Also what other modules need of the rows: held emails, bounces, suppressions.
  */
 @Injectable()
-export class OutboxService {
+export class OutboxService implements OnModuleDestroy {
+  private readonly logger = new Logger(OutboxService.name);
   private gate: SendGate = admitEverything;
+  /** Flushes asked for by `flushSoon`, one after another; awaited before the process stops. */
+  private soon: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly rows: OutboxRepository,
     private readonly sender: OutboxSender,
     private readonly suppressions: SuppressionsRepository,
     private readonly clock: Clock,
+    private readonly metrics: Metrics,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
@@ -86,6 +92,7 @@ export class OutboxService {
       replyTo: email.replyTo ?? null,
       subscriptionIds: email.subscriptionIds ?? null,
       claimToken: null,
+      claimedBy: null,
       messageId: `<${id.toLowerCase()}@${domain}>`,
       status: 'pending',
       cost: this.gate.price({ kind: email.kind, feedCount: email.feedCount ?? 0 }),
@@ -109,6 +116,20 @@ export class OutboxService {
     return this.sender.flush(this.gate);
   }
 
+  /**
+   * Sends what is due now rather than at the next scheduled flush, without making the caller wait:
+   * for mail somebody is waiting for (a support answer, a reply command's confirmation).
+   */
+  flushSoon(after: string): void {
+    this.soon = this.soon
+      .then(() => this.flush())
+      .catch((error: Error) => this.logger.warn(`outbox flush after ${after} failed: ${error.message}`));
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.soon;
+  }
+
   /** Puts a user's held emails back in the queue, oldest first (after a purchase). */
   releaseHeld(userId: string): Promise<number> {
     return this.rows.releaseHeld(userId, this.clock.now());
@@ -123,6 +144,7 @@ export class OutboxService {
   async recordBounce(outboxEmailId: string, detail: string): Promise<boolean> {
     const email = await this.rows.findById(outboxEmailId);
     if (!email) return false;
+    this.metrics.countBounce();
     await this.rows.markFailed(email.id, detail.slice(0, 1000));
     await this.suppressions.suppress(email.toAddress, detail, email.id);
     return true;
@@ -153,6 +175,15 @@ export class OutboxService {
       this.rows.waitingByDomain(now, 20),
     ]);
     return { byStatus, pending, waitingDomains };
+  }
+
+  /** Emails by status and kind, and when the oldest pending one was enqueued (for metrics). */
+  async census(): Promise<{ byStatusAndKind: GroupCount[]; oldestPendingAt: Date | null }> {
+    const [byStatusAndKind, pending] = await Promise.all([
+      this.rows.countByStatusAndKind(),
+      this.rows.pendingSummary(this.clock.now()),
+    ]);
+    return { byStatusAndKind, oldestPendingAt: pending.oldestCreatedAt };
   }
 
   /** The subscriptions an email's unsubscribe link ends (empty for an unknown email). */

@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { AccountsService } from '../accounts/accounts.service';
 import { Clock } from '../common/clock';
 import { newId, sha256Hex } from '../common/ids';
@@ -26,10 +26,8 @@ export interface CommandOutcome {
  * answered by one confirmation that says how to undo it. Anything else is not a command (null).
  */
 @Injectable()
-export class ReplyCommandsService implements OnModuleDestroy {
+export class ReplyCommandsService {
   private readonly logger = new Logger(ReplyCommandsService.name);
-  /** The confirmation goes out now rather than at the next scheduled flush: the reader is waiting for it. */
-  private sending: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly outbox: OutboxService,
@@ -77,16 +75,8 @@ export class ReplyCommandsService implements OnModuleDestroy {
       inReplyTo: mail.messageId,
     });
     this.logger.log(`reply command ${asked.command} on ${ids.length} subscription(s) of user ${user.id}`);
-    this.sending = this.sending
-      .then(() => this.outbox.flush())
-      .catch((error: Error) =>
-        this.logger.warn(`outbox flush after a reply command failed: ${error.message}`),
-      );
+    this.outbox.flushSoon('a reply command'); // the reader is waiting for the confirmation
     return { kind: 'command', command: asked.command, subscriptions: ids.length };
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.sending;
   }
 
   private async apply(command: SubscriptionCommand, userId: string, ids: string[]): Promise<void> {

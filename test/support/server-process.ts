@@ -16,19 +16,40 @@ export interface ServerProcess {
   baseUrl: string;
   output(): string;
   stop(): Promise<void>;
+  /** Sends `signal` and resolves with how the process ended: its exit code, or the signal that killed it. */
+  kill(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 /**
  * Starts the built service (`dist/src/main.js`, what `npm start` runs) and waits for /health; on
  * `env.PORT` when given (so that PUBLIC_URL can name it), else on a free port; in `cwd`, by default the
- * scratch directory the spec file's CLI runs share.
+ * scratch directory the spec file's CLI runs share. A free port can be taken by another process
+ * between `freePort` and the service's bind, so a start on a port of our choosing that fails with
+ * EADDRINUSE is tried again on another port.
  */
 export async function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 60_000,
   cwd: string = scratchDirectory(),
 ): Promise<ServerProcess> {
-  const port = env.PORT ? Number(env.PORT) : await freePort();
+  for (let attempt = 1; ; attempt++) {
+    const port = env.PORT ? Number(env.PORT) : await freePort();
+    try {
+      return await startOnPort(env, port, timeoutMs, cwd);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || env.PORT || attempt === 3) throw error;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function startOnPort(
+  env: Record<string, string>,
+  port: number,
+  timeoutMs: number,
+  cwd: string,
+): Promise<ServerProcess> {
   const child: ChildProcess = spawn(
     process.execPath,
     [join(__dirname, '..', '..', 'dist', 'src', 'main.js')],
@@ -47,10 +68,16 @@ export async function startServerProcess(
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}: ${output}`);
+    if (child.exitCode !== null) {
+      const message = `the service exited with ${child.exitCode}: ${output}`;
+      throw output.includes('EADDRINUSE') ? new PortTakenError(message) : new Error(message);
+    }
     const response = await fetch(`${baseUrl}/health`).catch(() => null);
     if (response) break;
     if (Date.now() > deadline)
@@ -60,6 +87,10 @@ export async function startServerProcess(
   return {
     baseUrl,
     output: () => output,
+    kill: async (signal) => {
+      child.kill(signal);
+      return ended;
+    },
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

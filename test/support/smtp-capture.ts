@@ -25,6 +25,8 @@ export class SmtpCapture {
   readonly messages: CapturedEmail[] = [];
   /** Replies for the next DATA commands, in order; once used up, every message is accepted. */
   readonly replies: DataReply[] = [];
+  /** How long the server thinks before accepting each message: a slow server keeps a flush under way. */
+  acceptDelayMs = 0;
   private server!: SMTPServer;
   port = 0;
 
@@ -97,6 +99,7 @@ export class SmtpCapture {
         this.dropConnection(session);
         return;
       }
+      if (this.acceptDelayMs) await new Promise((resolve) => setTimeout(resolve, this.acceptDelayMs));
       callback();
     });
   }

@@ -1,3 +1,4 @@
+import { paidSession } from '../../../test/support/billing/paid-session';
 import { decideGrant, OpenedPurchase, PaidSession } from './checkout-payment';
 
 const purchase: OpenedPurchase = {
@@ -8,16 +9,7 @@ const purchase: OpenedPurchase = {
   currency: 'eur',
 };
 
-const paid: PaidSession = {
-  sessionId: 'cs_1',
-  clientReferenceId: '01USER',
-  metadataUserId: '01USER',
-  metadataPack: '1000',
-  metadataCredits: '1000',
-  amountTotal: 500,
-  currency: 'eur',
-  paymentIntentId: 'pi_1',
-};
+const paid = paidSession;
 
 describe('decideGrant', () => {
   it('grants the stored credits of a session Tidings opened, paid what the pack cost', () => {

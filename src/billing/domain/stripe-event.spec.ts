@@ -1,3 +1,4 @@
+import { paidSession } from '../../../test/support/billing/paid-session';
 import { interpretStripeEvent } from './stripe-event';
 
 const session = {
@@ -20,16 +21,7 @@ describe('interpretStripeEvent', () => {
     (type) => {
       expect(interpretStripeEvent(event(type, session))).toEqual({
         kind: 'checkout-paid',
-        session: {
-          sessionId: 'cs_test_1',
-          clientReferenceId: '01USER',
-          metadataUserId: '01USER',
-          metadataPack: '1000',
-          metadataCredits: '1000',
-          amountTotal: 500,
-          currency: 'eur',
-          paymentIntentId: 'pi_1',
-        },
+        session: paidSession,
       });
     },
   );

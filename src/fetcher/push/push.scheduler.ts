@@ -22,7 +22,7 @@ export class PushScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   onModuleDestroy(): Promise<void> {
-    return this.job.settled();
+    return this.job.stop();
   }
 
   private async maintain(): Promise<void> {

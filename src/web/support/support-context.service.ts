@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { AccountsService } from '../../accounts/accounts.service';
 import { BillingService } from '../../billing/billing.service';
 import { EntriesService } from '../../entries/entries.service';
@@ -15,10 +15,7 @@ interface ThreadForContext {
 
 /** What an agent needs to know beside a thread: who wrote, their account, and what they replied to. */
 @Injectable()
-export class SupportContext implements OnModuleDestroy {
-  private readonly logger = new Logger(SupportContext.name);
-  private sending: Promise<unknown> = Promise.resolve();
-
+export class SupportContext {
   constructor(
     private readonly accounts: AccountsService,
     private readonly billing: BillingService,
@@ -53,18 +50,5 @@ export class SupportContext implements OnModuleDestroy {
       })),
       repliedTo,
     };
-  }
-
-  /** Sends the reply now rather than at the next scheduled flush. */
-  sendSoon(): void {
-    this.sending = this.sending
-      .then(() => this.outbox.flush())
-      .catch((error: Error) =>
-        this.logger.warn(`outbox flush after a support reply failed: ${error.message}`),
-      );
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.sending;
   }
 }

@@ -13,6 +13,7 @@ import {
 } from '@nestjs/common';
 import { Response } from 'express';
 import { NotFoundError, ValidationError } from '../../common/errors';
+import { OutboxService } from '../../mail/outbox.service';
 import { SupportService } from '../../support/support.service';
 import { CsrfGuard, SignedInGuard } from '../auth/guards';
 import { formatInstant } from '../domain/format';
@@ -29,6 +30,7 @@ export class SupportPagesController {
   constructor(
     private readonly support: SupportService,
     private readonly context: SupportContext,
+    private readonly outbox: OutboxService,
     private readonly views: WebViews,
   ) {}
 
@@ -73,7 +75,7 @@ export class SupportPagesController {
     try {
       const confirmed = typeof body.confirmRecipient === 'string' ? body.confirmRecipient : undefined;
       await this.support.reply(id, request.web.user!.id, String(body.text ?? ''), confirmed);
-      this.context.sendSoon();
+      this.outbox.flushSoon('a support reply'); // the reader is waiting for the answer
       response.redirect(303, `/support/threads/${encodeURIComponent(id)}?notice=sent`);
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;

@@ -81,6 +81,7 @@ describe.each(testDialects())('the credit gate in front of the outbox on %s', (d
       suppressed: 0,
       deferred: 0,
       throttled: 0,
+      released: 0,
     });
     const notice = smtp.messages.find((message) => message.parsed.subject?.includes('paused'));
     expect(notice?.envelope.to).toEqual(['short@example.com']);
@@ -98,6 +99,7 @@ describe.each(testDialects())('the credit gate in front of the outbox on %s', (d
       suppressed: 0,
       deferred: 0,
       throttled: 0,
+      released: 0,
     });
     expect(smtp.messages).toHaveLength(0);
 
@@ -117,6 +119,7 @@ describe.each(testDialects())('the credit gate in front of the outbox on %s', (d
       suppressed: 0,
       deferred: 0,
       throttled: 0,
+      released: 0,
     });
     expect(takeSubjects()).toEqual({ posts: 4, notices: 0 });
     expect([...sentPosts].sort()).toEqual(['Post 1', 'Post 2', 'Post 3', 'Post 4', 'Post 5', 'Post 6']);
@@ -132,6 +135,7 @@ describe.each(testDialects())('the credit gate in front of the outbox on %s', (d
       suppressed: 0,
       deferred: 0,
       throttled: 0,
+      released: 0,
     });
     expect(takeSubjects()).toEqual({ posts: 1, notices: 1 });
     expect(await billing.findBalanceMismatches()).toEqual([]);
@@ -194,6 +198,7 @@ describe.each(testDialects())('the credit gate in front of the outbox on %s', (d
       suppressed: 0,
       deferred: 0,
       throttled: 0,
+      released: 0,
     });
     expect(await billing.balanceOf(user.id)).toBe(0);
   });

@@ -110,7 +110,7 @@ describe.each(testDialects())('digests on %s', (dialect) => {
     expect(await keysAt('2026-11-22T09:31:00Z')).toEqual(['daily:2026-11-22']);
   });
 
-  it('takes over an issue whose worker stopped midway, once its lease has run out', async () => {
+  it('takes over an issue whose process died midway, within 30 s: its heartbeat stopped', async () => {
     const { user, publish, keysAt } = await reader({ timezone: 'UTC', digestHour: 7 });
     await publish('2026-11-22T05:00:00Z', 'Interrupted');
     const issue = {
@@ -118,9 +118,10 @@ describe.each(testDialects())('digests on %s', (dialect) => {
       key: 'daily:2026-11-22',
       dueAt: new Date('2026-11-22T07:00:00Z'),
     };
-    expect(await test.app.get(DigestRepository).claim(user.id, issue, issue.dueAt)).not.toBeNull();
-    expect(await keysAt('2026-11-22T07:01:00Z')).toEqual([]);
-    expect(await keysAt('2026-11-22T07:06:00Z')).toEqual(['daily:2026-11-22']);
+    const dead = 'other-host:4242:dead';
+    expect(await test.app.get(DigestRepository).claim(user.id, issue, issue.dueAt, dead)).not.toBeNull();
+    expect(await keysAt('2026-11-22T07:00:10Z')).toEqual([]);
+    expect(await keysAt('2026-11-22T07:00:30Z')).toEqual(['daily:2026-11-22']);
     expect(await keysAt('2026-11-22T07:20:00Z')).toEqual(['daily:2026-11-22']);
   });
 

@@ -1,6 +1,7 @@
 import { Controller, Header, HttpCode, Post, Req } from '@nestjs/common';
 import { Request } from 'express';
 import { DomainError, TooManyRequestsError } from '../../../common/errors';
+import { Metrics } from '../../../common/metrics';
 import { faultResponse, parseMethodCall, pingResponse, XmlRpcError } from '../domain/xml-rpc';
 import { readRawBody } from '../raw-body';
 import { PingService } from './ping.service';
@@ -13,12 +14,16 @@ const BAD_PARAMS = -32602;
 /** `weblogUpdates.ping(name, url)` and `extendedPing(name, url, changesUrl, feedUrl)`, XML-RPC over POST. */
 @Controller()
 export class XmlRpcController {
-  constructor(private readonly pings: PingService) {}
+  constructor(
+    private readonly pings: PingService,
+    private readonly metrics: Metrics,
+  ) {}
 
   @Post(['RPC2', 'xmlrpc'])
   @HttpCode(200)
   @Header('content-type', 'text/xml; charset=utf-8')
   async call(@Req() request: Request): Promise<string> {
+    this.metrics.countPing('xml-rpc');
     try {
       const call = parseMethodCall((await readRawBody(request, MAX_CALL_BYTES)).toString('utf8'));
       if (call.method !== 'weblogUpdates.ping' && call.method !== 'weblogUpdates.extendedPing')

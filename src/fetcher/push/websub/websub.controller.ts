@@ -2,6 +2,7 @@ import { Controller, Get, Header, HttpCode, Inject, Param, Post, Query, Req } fr
 import { Request } from 'express';
 import { CONFIG } from '../../../config/config.module';
 import { Config } from '../../../config/load-config';
+import { Metrics } from '../../../common/metrics';
 import { readRawBody } from '../raw-body';
 import { WebSubService } from './websub.service';
 
@@ -10,6 +11,7 @@ import { WebSubService } from './websub.service';
 export class WebSubController {
   constructor(
     private readonly websub: WebSubService,
+    private readonly metrics: Metrics,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
@@ -23,6 +25,7 @@ export class WebSubController {
   @Post(':callbackId')
   @HttpCode(202)
   async receive(@Param('callbackId') callbackId: string, @Req() request: Request): Promise<string> {
+    this.metrics.countPing('websub');
     const body = await readRawBody(request, this.config.FETCH_MAX_BYTES);
     const signature = request.header('x-hub-signature');
     await this.websub.receive(callbackId, body, signature, request.header('content-type'));
