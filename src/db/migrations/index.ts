@@ -13,10 +13,10 @@ import { MailComplaints1763769719000 } from './1763769719000-mail-complaints';
 import { SubscriptionPause1763769722000 } from './1763769722000-subscription-pause';
 import { ReaderStories1763769722010 } from './1763769722010-reader-stories';
 import { FeedMoves1763769722020 } from './1763769722020-feed-moves';
+import { ExtractedArticleVersions1763769816000 } from './1763769816000-extracted-article-versions';
 import { ClaimOwners1763769818000 } from './1763769818000-claim-owners';
 import { CheckoutPurchases1763769823000 } from './1763769823000-checkout-purchases';
 import { SupportSenderDiffers1763769823001 } from './1763769823001-support-sender-differs';
-import { ExtractedArticleVersions1763769816000 } from './1763769816000-extracted-article-versions';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -35,8 +35,8 @@ export const migrations = [
   SubscriptionPause1763769722000,
   ReaderStories1763769722010,
   FeedMoves1763769722020,
+  ExtractedArticleVersions1763769816000,
   ClaimOwners1763769818000,
   CheckoutPurchases1763769823000,
   SupportSenderDiffers1763769823001,
-  ExtractedArticleVersions1763769816000,
 ];
