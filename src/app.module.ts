@@ -21,6 +21,8 @@ import { HealthController } from './health/health.controller';
 import { MailModule } from './mail/mail.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { OutboxSchedulerModule } from './mail/outbox-scheduler.module';
+import { RetentionModule } from './retention/retention.module';
+import { RetentionSchedulerModule } from './retention/retention.scheduler';
 import { InboundSmtpModule } from './support/inbound-smtp.module';
 import { SupportModule } from './support/support.module';
 import { WebModule } from './web/web.module';
@@ -51,6 +53,7 @@ export class AppModule {
         SupportModule,
         PushModule,
         MetricsModule,
+        RetentionModule,
         ...(role === 'serve'
           ? [
               ScheduleModule.forRoot(),
@@ -58,6 +61,7 @@ export class AppModule {
               DigestSchedulerModule,
               OutboxSchedulerModule,
               PushSchedulerModule,
+              RetentionSchedulerModule,
               WebModule,
               InboundSmtpModule,
             ]
