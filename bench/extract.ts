@@ -1,67 +1,110 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { htmlToText } from '../src/content/html-to-text';
 import { extractArticle } from '../src/content/extract-article';
 import { extractWithReadability } from '../src/content/readability-fallback';
-import { CORPUS_PAGE_URL, loadCorpus } from './support/corpus';
+import { CORPUS_PAGE_URL } from '../test/support/readability-pages';
+import { tokenF1 } from '../test/support/token-f1';
+import { corpusDirectory, loadCorpus } from './support/corpus';
+import {
+  countSnippets,
+  emptyCounts,
+  judgedPageIds,
+  judgedPages,
+  judgedPagesDirectory,
+  snippetScores,
+  type SnippetScores,
+} from './support/judged-pages';
 import { peakMemoryMiB, reportBench } from './support/report';
-import { tokenF1 } from './support/token-f1';
 
-// Ours vs Mozilla Readability on jsdom over every corpus page, same run: time and text F1 of each.
+// Ours vs Mozilla Readability on jsdom, same run, on two sets read from `shared/` beside the repository:
+// trafilatura's pages judged by people (snippet precision, recall and F1, as shared/tools/score-extraction.mjs
+// counts them) and Readability's own test pages (agreement: token F1 with Readability's expected output).
 const repoRoot = path.join(__dirname, '..', '..');
-const corpus = loadCorpus(repoRoot);
-interface Measured {
-  ms: number;
-  f1: number;
+const judgedDirectory = judgedPagesDirectory(repoRoot);
+const judgedIds = judgedPageIds(judgedDirectory);
+const readabilityPages = existsSync(corpusDirectory(repoRoot)) ? loadCorpus(repoRoot) : [];
+if (judgedIds.length === 0 && readabilityPages.length === 0) {
+  console.error(
+    'bench extract: neither ../shared/corpus/trafilatura nor ../shared/corpus/readability is here',
+  );
+  process.exit(2);
 }
 
-function measure(extractText: (html: string) => string, expectedText: string, html: string): Measured {
-  const start = process.hrtime.bigint();
-  const text = extractText(html);
-  const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  return { ms, f1: tokenF1(text, expectedText) };
-}
-
-// Warm both paths up (module loading, JIT) on one page so that neither pays for it in the timings.
-extractArticle(corpus[0].source, CORPUS_PAGE_URL, { minConfidence: 1 });
-extractWithReadability(corpus[0].source, CORPUS_PAGE_URL);
-
-const expectedTexts = corpus.map((page) => htmlToText(page.expectedHtml));
+type Extract = (html: string, url: string) => string;
 let fallbacks = 0;
-// Ours over every page first, so that the peak memory measured in between is ours alone.
-const ours = corpus.map((page, index) =>
-  measure(
-    (html) => {
-      const article = extractArticle(html, CORPUS_PAGE_URL);
-      if (article.method === 'readability') fallbacks++;
-      return article.text;
-    },
-    expectedTexts[index],
-    page.source,
-  ),
-);
+const ours: Extract = (html, url) => {
+  const article = extractArticle(html, url);
+  if (article.method === 'readability') fallbacks++;
+  return article.text;
+};
+const readability: Extract = (html, url) => extractWithReadability(html, url)?.text ?? '';
+
+function timed(extract: Extract, html: string, url: string): { text: string; ms: number } {
+  const start = process.hrtime.bigint();
+  const text = extract(html, url);
+  return { text, ms: Number(process.hrtime.bigint() - start) / 1e6 };
+}
+
+function scoreJudged(extract: Extract): SnippetScores & { ms: number } {
+  const counts = emptyCounts();
+  let ms = 0;
+  for (const page of judgedPages(judgedDirectory, judgedIds)) {
+    const result = timed(extract, page.html, page.url);
+    ms += result.ms;
+    countSnippets(counts, page, result.text);
+  }
+  return { ...snippetScores(counts), ms };
+}
+
+function scoreAgreement(extract: Extract): { agreement: number; ms: number } {
+  let ms = 0;
+  let f1 = 0;
+  for (const page of readabilityPages) {
+    const result = timed(extract, page.source, CORPUS_PAGE_URL);
+    ms += result.ms;
+    f1 += tokenF1(result.text, htmlToText(page.expectedHtml));
+  }
+  return { agreement: f1 / Math.max(1, readabilityPages.length), ms };
+}
+
+// Warm both paths up (module loading, JIT) so that neither pays for it in the timings.
+const warmUp = '<body><article><p>Warming up, with a sentence, and another one.</p></article></body>';
+extractArticle(warmUp, CORPUS_PAGE_URL, { minConfidence: 1 });
+extractWithReadability(warmUp, CORPUS_PAGE_URL);
+
+// Ours first, all pages in a row in this one process: the peak memory measured then is ours alone.
+const oursJudged = scoreJudged(ours);
+const oursAgreement = scoreAgreement(ours);
 const oursPeakMemory = peakMemoryMiB();
-const baseline = corpus.map((page, index) =>
-  measure(
-    (html) => htmlToText(extractWithReadability(html, CORPUS_PAGE_URL)?.html ?? ''),
-    expectedTexts[index],
-    page.source,
-  ),
-);
-const total = (results: Measured[], key: keyof Measured) =>
-  results.reduce((sum, result) => sum + result[key], 0);
+const extractions = judgedIds.length + readabilityPages.length;
+const baselineJudged = scoreJudged(readability);
+const baselineAgreement = scoreAgreement(readability);
+
+const judgedFigures = (prefix: string, scores: SnippetScores) => ({
+  [`${prefix}_precision`]: scores.precision,
+  [`${prefix}_recall`]: scores.recall,
+  [`${prefix}_f1`]: scores.f1,
+  [`${prefix}_empty_pages`]: scores.emptyPages,
+});
+const ratio = (baseline: number, candidate: number) => baseline / Math.max(candidate, 1e-9);
+const useJudged = judgedIds.length > 0;
 reportBench({
   name: 'extract',
-  ours: total(ours, 'ms'),
-  baseline: total(baseline, 'ms'),
-  unit: 'ms',
+  ours: useJudged ? oursJudged.ms : oursAgreement.ms,
+  baseline: useJudged ? baselineJudged.ms : baselineAgreement.ms,
+  unit: useJudged ? 'ms_over_judged_pages' : 'ms_over_readability_pages',
   higherIsBetter: false,
   extra: {
-    pages: corpus.length,
-    ours_f1_mean: total(ours, 'f1') / corpus.length,
-    baseline_f1_mean: total(baseline, 'f1') / corpus.length,
-    ours_pages_below_f1_0_9: ours.filter((result) => result.f1 < 0.9).length,
-    fallback_rate: fallbacks / corpus.length,
-    ours_peak_memory_mib: oursPeakMemory,
-    peak_memory_mib_with_baseline: peakMemoryMiB(),
+    judged_pages: judgedIds.length,
+    ...(useJudged ? judgedFigures('judged_ours', oursJudged) : {}),
+    ...(useJudged ? judgedFigures('judged_readability', baselineJudged) : {}),
+    judged_speedup: useJudged ? ratio(baselineJudged.ms, oursJudged.ms) : 'n/a',
+    readability_pages: readabilityPages.length,
+    readability_corpus_agreement_ours: oursAgreement.agreement,
+    readability_corpus_speedup: ratio(baselineAgreement.ms, oursAgreement.ms),
+    fallback_rate: fallbacks / Math.max(1, extractions),
+    ours_peak_rss_mib: oursPeakMemory,
+    peak_rss_mib_with_baseline: peakMemoryMiB(),
   },
 });

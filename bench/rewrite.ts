@@ -2,7 +2,8 @@ import path from 'node:path';
 import { JSDOM, VirtualConsole } from 'jsdom';
 import { rewriteForEmail } from '../src/content/rewrite-for-email';
 import { resolveSafeUrl } from '../src/content/url-safety';
-import { CORPUS_PAGE_URL, loadCorpus } from './support/corpus';
+import { CORPUS_PAGE_URL } from '../test/support/readability-pages';
+import { loadCorpus } from './support/corpus';
 import { peakMemoryMiB, reportBench } from './support/report';
 
 // Ours (one streaming pass) vs the same transforms done on a jsdom DOM, over every corpus page.

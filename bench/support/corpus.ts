@@ -7,9 +7,6 @@ export interface CorpusCase {
   expectedHtml: string;
 }
 
-/** The base URL Mozilla Readability's test pages were written for. */
-export const CORPUS_PAGE_URL = 'http://fakehost/test/page.html';
-
 /** Readability's test pages, from `shared/corpus` beside the repository. */
 export function corpusDirectory(repoRoot: string): string {
   return path.join(repoRoot, '..', 'shared', 'corpus', 'readability');

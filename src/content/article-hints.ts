@@ -7,6 +7,13 @@ const POSITIVE = /article|body|content|entry|hentry|h-entry|main|page|pagination
 const NEGATIVE =
   /-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget/i;
 const SHARE = /(\b|_)(share|sharedaddy)(\b|_)/i;
+/**
+ * Blocks that sit inside articles without being part of them, named for what they are: newsletter and
+ * sign-up boxes, calls to action, author bios, post meta lines (tags, categories, dates), ratings and
+ * "read more" teasers. Matched as whole words of class names and ids.
+ */
+const BOILERPLATE =
+  /(?:^|[\s_-])(?:newsletter|subscribe|subscription|signup|cta|paywall|cookies?|consent|breadcrumbs?|ratings?|donate|donation|recommended|author-?(?:bio|box|info|description)|about-author|(?:entry|post|article)-?(?:meta|utility|footer|tags)|postmetadata|tag-?links|tags|categories|read-?more|more-stories|also-read)(?:$|[\s_-])/i;
 const BYLINE = /byline|author|dateline|writtenby|p-author/i;
 const UNLIKELY_ROLES = new Set([
   'menu',
@@ -24,6 +31,13 @@ const NON_CONTENT_TAGS = new Set(
     ' ',
   ),
 );
+
+/** Elements that never show anything: pruned, they leave no visible gap in an article. */
+const SILENT_TAGS = new Set(['script', 'style', 'noscript', 'template', 'link']);
+
+export function isSilent(tagName: string): boolean {
+  return SILENT_TAGS.has(tagName);
+}
 
 const INITIAL_TAG_SCORE: Record<string, number> = {
   div: 5,
@@ -72,7 +86,16 @@ export function isNonContent(
   if (hints.role && UNLIKELY_ROLES.has(hints.role)) return true;
   if (!judgeByNames || hints.tagName === 'body' || hints.tagName === 'a' || isInsideTableOrCode) return false;
   const matchString = `${hints.className} ${hints.id}`;
+  if (isNamedBoilerplate(hints)) return true;
   return UNLIKELY_CANDIDATE.test(matchString) && !MAYBE_CANDIDATE.test(matchString);
+}
+
+/** Taxonomy classes that blogs put on whole posts (`tag-newsletter`, `category-cookies`) name no block. */
+const TAXONOMY_CLASS = /^(?:tag|category)-(?!links$)/i;
+
+function isNamedBoilerplate({ className, id }: ElementHints): boolean {
+  const words = className.split(/\s+/).filter((word) => !TAXONOMY_CLASS.test(word));
+  return BOILERPLATE.test(id) || words.some((word) => BOILERPLATE.test(word));
 }
 
 /** Share widgets are clutter when short; a long block merely named "share-…" may be the article. */

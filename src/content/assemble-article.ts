@@ -1,10 +1,11 @@
-import { classWeight } from './article-hints';
+import { excludedRanges, type CleaningOptions } from './clean-article';
 import { linkDensity, type PageElement } from './page-element';
 
 export interface AssembledArticle {
   /** Source HTML of the article: the top candidate and its worthy siblings, without pruned parts. */
   html: string;
   topScore: number;
+  /** Text kept in `html` (what pruning and cleaning left). */
   textLength: number;
   /** Text of the whole page outside pruned subtrees: how much of it the article covers says a lot. */
   pageTextLength: number;
@@ -16,13 +17,15 @@ const RIVAL_SCORE_RATIO = 0.75;
 const MIN_RIVALS = 3;
 /** Bounds the ancestor walk on hostile, very deep pages. */
 const MAX_ANCESTORS = 1000;
-const CONDITIONALLY_CLEANED = new Set(['div', 'section', 'ul', 'ol', 'table', 'aside', 'header']);
+
+export type AssembleOptions = CleaningOptions;
 
 /** Picks the best candidate the way Readability does, then cuts its HTML out of the source. */
 export function assembleArticle(
   html: string,
   root: PageElement,
   candidates: PageElement[],
+  options: AssembleOptions = { weighClasses: true },
 ): AssembledArticle {
   for (const candidate of candidates)
     candidate.contentScore = (candidate.contentScore ?? 0) * (1 - linkDensity(candidate));
@@ -30,11 +33,15 @@ export function assembleArticle(
   const top = ranked.length > 0 ? climbToBetterAncestor(sharedAncestorOfRivals(ranked)) : bodyOf(root);
   const parent = top.parent;
   const parts = parent && parent.tagName !== '#root' ? worthySiblings(top, parent) : [top];
-  const excluded = parts.flatMap((part) => excludedRanges(part));
+  const excluded = parts.flatMap((part) => excludedRanges(part, options));
   let articleHtml = '';
   for (const part of parts) articleHtml += sliceWithout(html, part, excluded);
-  const textLength = parts.reduce((sum, part) => sum + part.textLength, 0);
-  const linkTextLength = parts.reduce((sum, part) => sum + part.linkTextLength, 0);
+  // Pruned subtrees never counted in their ancestors' text; cleaned ones did, and leave it now.
+  const cleaned = excluded.filter((element) => !element.isPruned);
+  const keptLength = (key: 'textLength' | 'linkTextLength') =>
+    parts.reduce((sum, part) => sum + part[key], 0) - cleaned.reduce((sum, part) => sum + part[key], 0);
+  const textLength = keptLength('textLength');
+  const linkTextLength = keptLength('linkTextLength');
   return {
     html: articleHtml,
     topScore: top.contentScore ?? 0,
@@ -109,29 +116,6 @@ function worthySiblings(top: PageElement, parent: PageElement): PageElement[] {
     if (sibling.textLength > 80) return density < 0.25;
     return sibling.textLength > 0 && density === 0 && /\.( |$)/.test(sibling.text ?? '.');
   });
-}
-
-/** Pruned subtrees and, like Readability's conditional cleaning, link farms and negative blocks. */
-function excludedRanges(part: PageElement): PageElement[] {
-  const excluded: PageElement[] = [];
-  const pending = [...part.children];
-  while (pending.length > 0) {
-    const element = pending.pop() as PageElement;
-    if (element.isPruned || isClutter(element)) excluded.push(element);
-    else pending.push(...element.children);
-  }
-  return excluded.sort((a, b) => a.start - b.start);
-}
-
-function isClutter(element: PageElement): boolean {
-  if (!CONDITIONALLY_CLEANED.has(element.tagName)) return false;
-  const weight = classWeight(element.className, element.id);
-  if (weight < 0) return true;
-  const density = linkDensity(element);
-  if (weight < 25 && density > 0.5) return true;
-  return (
-    element.commaCount < 10 && element.textLength < 25 && element.imageCount === 0 && !element.hasBlockChild
-  );
 }
 
 function sliceWithout(html: string, part: PageElement, excluded: PageElement[]): string {

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { PruneBatch, PruneRequest } from '../db/prune-batch';
+import { entryVersionDate, isArticleStale } from './article-freshness';
 import { SafeHttpClient } from '../http/safe-http-client';
 import { decodeHtmlBytes } from './decode-html-bytes';
 import { extractArticle } from './extract-article';
@@ -13,15 +14,25 @@ export interface EntryForContent {
   link: string | null;
   summary: string | null;
   content: string | null;
+  publishedAt: Date | null;
+  updatedAt: Date | null;
 }
 
 const PAGE_ACCEPT = 'text/html, application/xhtml+xml;q=0.9, */*;q=0.5';
+/** Answers that say the article was removed: it is not sent as full text, and the email says why. */
+const GONE_STATUSES = [404, 410];
+
+const GONE_NOTICE =
+  "<p><em>The full article is no longer at its link (it was removed), so this is the feed's own text.</em></p>";
+
+class PageGoneError extends Error {}
 
 /**
  * The HTML of an entry as an email shows it: the feed's own HTML rewritten for mail clients, or, when a
  * subscriber asked for full text, the article extracted from the linked page. Extraction happens once
- * per entry (cached in `extracted_articles`, and shared while in flight); a failure is cached too, and
- * the feed's own text is used instead.
+ * per version of the entry (cached in `extracted_articles`, and shared while in flight; a feed that
+ * re-issues the entry with a newer date gets it extracted again); a failure is cached too, and the feed's
+ * own text is used instead, with one line saying so when the link answered 404 or 410.
  */
 @Injectable()
 export class EntryHtmlService {
@@ -38,7 +49,12 @@ export class EntryHtmlService {
     if (options.fullText && entry.link) {
       const article = await this.articleFor(entry, entry.link);
       if (article.status === 'extracted' && article.html) return article.html;
+      if (article.status === 'gone') return GONE_NOTICE + this.feedHtml(entry);
     }
+    return this.feedHtml(entry);
+  }
+
+  private feedHtml(entry: EntryForContent): string {
     return rewriteForEmail(entry.content ?? entry.summary ?? '', entry.link ?? 'about:blank');
   }
 
@@ -57,13 +73,16 @@ export class EntryHtmlService {
 
   private async cachedOrExtracted(entry: EntryForContent, link: string): Promise<ExtractedArticleEntity> {
     const cached = await this.articles.findByEntryId(entry.id);
-    return cached ?? this.articles.insertOrFind(await this.extract(entry, link));
+    if (!cached) return this.articles.insertOrFind(await this.extract(entry, link));
+    if (isArticleStale(cached, entry)) return this.articles.replace(await this.extract(entry, link));
+    return cached;
   }
 
   private async extract(entry: EntryForContent, link: string): Promise<ExtractedArticleEntity> {
-    const base = { entryId: entry.id, extractedAt: this.clock.now() };
+    const base = { entryId: entry.id, extractedAt: this.clock.now(), entryDated: entryVersionDate(entry) };
     try {
       const page = await this.http.fetch(link, { accept: PAGE_ACCEPT });
+      if (GONE_STATUSES.includes(page.status)) throw new PageGoneError(`the page answered ${page.status}`);
       if (page.status !== 200) throw new Error(`the page answered ${page.status}`);
       const contentType = page.headers['content-type'];
       const html = decodeHtmlBytes(page.body, Array.isArray(contentType) ? contentType[0] : contentType);
@@ -79,7 +98,8 @@ export class EntryHtmlService {
     } catch (error) {
       const message = (error as Error).message.slice(0, 1000);
       this.logger.warn(`full text of entry ${entry.id} unavailable: ${message}`);
-      return { ...base, status: 'failed', method: null, confidence: 0, html: null, error: message };
+      const status = error instanceof PageGoneError ? 'gone' : 'failed';
+      return { ...base, status, method: null, confidence: 0, html: null, error: message };
     }
   }
 }

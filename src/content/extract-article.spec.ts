@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CORPUS_PAGE_URL } from '../../bench/support/corpus';
-import { tokenF1 } from '../../bench/support/token-f1';
+import { CORPUS_PAGE_URL } from '../../test/support/readability-pages';
+import { tokenF1 } from '../../test/support/token-f1';
 import { extractArticle } from './extract-article';
 import { htmlToText } from './html-to-text';
 

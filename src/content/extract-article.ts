@@ -1,4 +1,4 @@
-import { assembleArticle, type AssembledArticle } from './assemble-article';
+import { assembleArticle, type AssembledArticle, type AssembleOptions } from './assemble-article';
 import { htmlToText } from './html-to-text';
 import { extractWithReadability } from './readability-fallback';
 import { rewriteForEmail, type RewriteOptions } from './rewrite-for-email';
@@ -8,7 +8,7 @@ import { resolveSafeUrl } from './url-safety';
 export interface ExtractOptions extends RewriteOptions {
   /** The feed's own summary of the entry (text or HTML): paragraphs repeating it point at the article. */
   summary?: string;
-  /** Below this confidence the page goes through Mozilla Readability instead (0 never, 1 always). */
+  /** Below this confidence the page goes through Mozilla Readability instead (0: only when the stream path finds nothing, 1 always). */
   minConfidence?: number;
 }
 
@@ -26,36 +26,43 @@ export interface ExtractedArticle {
 }
 
 /**
- * Chosen by measuring the corpus (`npm run bench -- extract`): the pages below 0.45 are few (about 5%),
- * small or oddly built, and Readability is cheap and often better on them.
+ * By default Readability (on jsdom) only runs when the stream path finds nothing: measured on
+ * trafilatura's judged pages (`npm run bench -- extract`), falling back on low confidence gained little,
+ * cost most of the time, and jsdom's windows keep memory long after they are closed, which a process
+ * that extracts for as long as it runs cannot afford.
  */
-export const DEFAULT_MIN_CONFIDENCE = 0.45;
+export const DEFAULT_MIN_CONFIDENCE = 0;
 /** A short article that is nearly all of the page's text is likely right, but never certain. */
 const COVERAGE_WEIGHT = 0.6;
 /** Shorter than this, the article was probably pruned away by class names: try again without them. */
 const MIN_ARTICLE_LENGTH = 500;
+/** Readability's retries: first without pruning by names, then without weighing classes either. */
+const ATTEMPTS: Array<Pick<ScanOptions, 'judgeByNames'> & AssembleOptions> = [
+  { judgeByNames: true, weighClasses: true },
+  { judgeByNames: false, weighClasses: true },
+  { judgeByNames: false, weighClasses: false },
+];
 /** jsdom and Readability recurse over the tree: deeper pages would overflow the stack, so stay on ours. */
 const MAX_FALLBACK_DEPTH = 500;
 
 /** The main article of a page, for email: streamed and scored, with Readability as the fallback. */
 export function extractArticle(html: string, url: string, options: ExtractOptions = {}): ExtractedArticle {
   const summaryText = options.summary ? htmlToText(options.summary) : undefined;
-  let { metadata, assembled, maxDepth } = scanAndAssemble(html, { summaryText, judgeByNames: true });
-  if (assembled.textLength < MIN_ARTICLE_LENGTH) {
-    const retry = scanAndAssemble(html, { summaryText, judgeByNames: false });
-    if (retry.assembled.textLength > assembled.textLength) ({ metadata, assembled, maxDepth } = retry);
-  }
+  const { metadata, assembled, maxDepth } = longestAttempt(html, summaryText);
   const confidence = confidenceOf(assembled);
   const leadImage = metadata.leadImage ? resolveSafeUrl(metadata.leadImage, url) : undefined;
   const title = metadata.metaTitle ?? metadata.documentTitle;
   const byline = metadata.metaByline ?? metadata.bylineText;
-  if (confidence < (options.minConfidence ?? DEFAULT_MIN_CONFIDENCE) && maxDepth <= MAX_FALLBACK_DEPTH) {
+  const rewritten = rewriteForEmail(assembled.html, url, options);
+  const text = htmlToText(rewritten);
+  const isDoubtful = confidence < (options.minConfidence ?? DEFAULT_MIN_CONFIDENCE) || text.trim() === '';
+  if (isDoubtful && maxDepth <= MAX_FALLBACK_DEPTH) {
     const fallback = extractWithReadability(html, url);
     if (fallback) {
-      const rewritten = rewriteForEmail(fallback.html, url, options);
+      const fallbackHtml = rewriteForEmail(fallback.html, url, options);
       return {
-        html: rewritten,
-        text: htmlToText(rewritten),
+        html: fallbackHtml,
+        text: htmlToText(fallbackHtml),
         title: fallback.title || title,
         byline: fallback.byline || byline,
         leadImage,
@@ -65,10 +72,9 @@ export function extractArticle(html: string, url: string, options: ExtractOption
       };
     }
   }
-  const rewritten = rewriteForEmail(assembled.html, url, options);
   return {
     html: rewritten,
-    text: htmlToText(rewritten),
+    text,
     title,
     byline,
     leadImage,
@@ -78,9 +84,20 @@ export function extractArticle(html: string, url: string, options: ExtractOption
   };
 }
 
-function scanAndAssemble(html: string, options: ScanOptions) {
-  const { root, candidates, metadata, maxDepth } = scanPage(html, options);
-  return { metadata, maxDepth, assembled: assembleArticle(html, root, candidates) };
+/** The first attempt that keeps an article-sized text, else the one that kept the most. */
+function longestAttempt(html: string, summaryText: string | undefined) {
+  let best: ReturnType<typeof scanAndAssemble> | undefined;
+  for (const attempt of ATTEMPTS) {
+    const result = scanAndAssemble(html, { summaryText, ...attempt }, attempt);
+    if (!best || result.assembled.textLength > best.assembled.textLength) best = result;
+    if (best.assembled.textLength >= MIN_ARTICLE_LENGTH) break;
+  }
+  return best as ReturnType<typeof scanAndAssemble>;
+}
+
+function scanAndAssemble(html: string, scan: ScanOptions, assemble: AssembleOptions) {
+  const { root, candidates, metadata, maxDepth } = scanPage(html, scan);
+  return { metadata, maxDepth, assembled: assembleArticle(html, root, candidates, assemble) };
 }
 
 /** Long, well-scored, link-poor text is an article; a short or link-heavy pick is a guess. */

@@ -6,9 +6,12 @@ export class ExtractedArticleEntity {
   @PrimaryColumn({ name: 'entry_id', type: 'varchar', length: 26 })
   entryId!: string;
 
-  /** `extracted`, or `failed` (the page could not be fetched or held no article: the feed's own text is used). */
+  /**
+   * `extracted`; `gone` (the link answered 404 or 410: the email says so and shows the feed's own text);
+   * `failed` (the page could not be fetched or held no article: the feed's own text is used).
+   */
   @Column({ type: 'varchar', length: 16 })
-  status!: 'extracted' | 'failed';
+  status!: 'extracted' | 'gone' | 'failed';
 
   /** `stream` or `readability`: which extractor produced the article. */
   @Column({ type: 'varchar', length: 16, nullable: true })
@@ -26,4 +29,8 @@ export class ExtractedArticleEntity {
 
   @Column({ name: 'extracted_at', type: 'datetime' })
   extractedAt!: Date;
+
+  /** The entry's updated (else published) date when extracted: a newer one means extracting again. */
+  @Column({ name: 'entry_dated', type: 'datetime', nullable: true })
+  entryDated!: Date | null;
 }

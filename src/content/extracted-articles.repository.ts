@@ -16,6 +16,12 @@ export class ExtractedArticlesRepository {
     return this.articles.findOneBy({ entryId });
   }
 
+  /** Replaces the article extracted for an older version of its entry. */
+  async replace(article: ExtractedArticleEntity): Promise<ExtractedArticleEntity> {
+    await this.articles.save(article);
+    return article;
+  }
+
   /** Stores the article, or returns the one another process stored for the entry meanwhile. */
   async insertOrFind(article: ExtractedArticleEntity): Promise<ExtractedArticleEntity> {
     try {

@@ -6,6 +6,8 @@ const loadReadability = () => require('@mozilla/readability') as typeof import('
 
 export interface ReadabilityArticle {
   html: string;
+  /** Readability's own text of the article (its `textContent`). */
+  text: string;
   title?: string;
   byline?: string;
   excerpt?: string;
@@ -23,6 +25,7 @@ export function extractWithReadability(html: string, url: string): ReadabilityAr
     if (!article?.content) return undefined;
     return {
       html: article.content,
+      text: article.textContent ?? '',
       title: article.title ?? undefined,
       byline: article.byline ?? undefined,
       excerpt: article.excerpt ?? undefined,

@@ -22,7 +22,7 @@ const MEMORY_DEPTH = 10;
 
 /** What a feed's store holds of a poll's entries: those already known by identity, and the dedup memory. */
 export interface StoredFeed {
-  known: Map<string, Pick<EntryEntity, 'id' | 'contentHash'>>;
+  known: Map<string, Pick<EntryEntity, 'id' | 'contentHash' | 'publishedAt' | 'updatedAt'>>;
   memory: FeedMemory;
 }
 
@@ -128,7 +128,7 @@ export class EntriesRepository {
       selectRows(
         manager,
         EntryEntity,
-        'SELECT id, identity_hash, content_hash, title_date_hash FROM entries ' +
+        'SELECT id, identity_hash, content_hash, title_date_hash, published_at, updated_at FROM entries ' +
           `WHERE feed_id = ? AND (identity_hash IN (${placeholders(identities.length)})${sameTitleDate})`,
         [feedId, ...identities, ...titleDates],
       ),

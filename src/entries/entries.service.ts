@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '../common/ids';
 import { PruneBatch, PruneRequest } from '../db/prune-batch';
-import { dedupVerdict, effectivePublished } from './domain/dedup-rules';
+import { dedupVerdict, effectivePublished, isReissuedNewer } from './domain/dedup-rules';
 import { entryContentHash, entryIdentityHashes, titleDateHash } from './domain/entry-identity';
 import { NormalizedEntry } from './domain/normalized-entry';
 import { EntriesRepository, EntryWrites, StoredFeed } from './entries.repository';
@@ -21,7 +21,8 @@ export class EntriesService {
 
   /**
    * Stores a feed's entries and returns the new ones (in feed order). Known identities are updated in
-   * place when edited and never returned; unknown ones that the dedup rules reject (a re-issued ID) are
+   * place when edited or re-issued with a newer date (the article behind them may have changed) and never
+   * returned; unknown ones that the dedup rules reject (a re-issued ID) are
    * stored with the reason, so their identity is remembered, and not returned either. With `deliver`,
    * the new ones wait for `markDeliveryPlanned` (see `awaitingDelivery`); without (a feed's first parse,
    * which emails nothing), every entry is stored as handled.
@@ -91,7 +92,7 @@ function writesFor(
     const contentHash = entryContentHash(entry);
     const existing = known.get(identityHash);
     if (existing) {
-      if (existing.contentHash !== contentHash)
+      if (existing.contentHash !== contentHash || isReissuedNewer(existing, entry, now))
         writes.edited.push({ id: existing.id, values: { ...columns(entry, now), contentHash } });
       continue;
     }

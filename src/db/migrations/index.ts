@@ -13,6 +13,7 @@ import { MailComplaints1763769719000 } from './1763769719000-mail-complaints';
 import { SubscriptionPause1763769722000 } from './1763769722000-subscription-pause';
 import { ReaderStories1763769722010 } from './1763769722010-reader-stories';
 import { FeedMoves1763769722020 } from './1763769722020-feed-moves';
+import { ExtractedArticleVersions1763769816000 } from './1763769816000-extracted-article-versions';
 import { ClaimOwners1763769818000 } from './1763769818000-claim-owners';
 import { Retention1763769818001 } from './1763769818001-retention';
 import { CheckoutPurchases1763769823000 } from './1763769823000-checkout-purchases';
@@ -35,6 +36,7 @@ export const migrations = [
   SubscriptionPause1763769722000,
   ReaderStories1763769722010,
   FeedMoves1763769722020,
+  ExtractedArticleVersions1763769816000,
   ClaimOwners1763769818000,
   Retention1763769818001,
   CheckoutPurchases1763769823000,

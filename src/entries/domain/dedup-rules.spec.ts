@@ -1,4 +1,4 @@
-import { dedupVerdict, effectivePublished, FeedMemory } from './dedup-rules';
+import { dedupVerdict, effectivePublished, FeedMemory, isReissuedNewer } from './dedup-rules';
 import { entryIdentityHashes, titleDateHash } from './entry-identity';
 
 const DAY = 86_400_000;
@@ -62,6 +62,30 @@ describe('effectivePublished', () => {
     expect(effectivePublished({ published: new Date('2099-01-01T00:00:00Z'), updated: null }, now)).toEqual(
       now,
     );
+  });
+});
+
+describe('isReissuedNewer', () => {
+  const stored = { publishedAt: daysAgo(3), updatedAt: daysAgo(2) };
+
+  it('sees a newer updated or published date as a re-issue', () => {
+    expect(isReissuedNewer(stored, { published: daysAgo(3), updated: daysAgo(1) }, now)).toBe(true);
+    expect(isReissuedNewer(stored, { published: daysAgo(1), updated: null }, now)).toBe(true);
+    expect(
+      isReissuedNewer(
+        { publishedAt: daysAgo(3), updatedAt: null },
+        { published: null, updated: daysAgo(2) },
+        now,
+      ),
+    ).toBe(true);
+  });
+
+  it('ignores the same or older dates, missing ones and dates in the future', () => {
+    expect(isReissuedNewer(stored, { published: daysAgo(3), updated: daysAgo(2) }, now)).toBe(false);
+    expect(isReissuedNewer(stored, { published: daysAgo(5), updated: daysAgo(4) }, now)).toBe(false);
+    expect(isReissuedNewer(stored, { published: null, updated: null }, now)).toBe(false);
+    const future = new Date('2099-01-01T00:00:00Z');
+    expect(isReissuedNewer(stored, { published: future, updated: future }, now)).toBe(false);
   });
 });
 

@@ -19,11 +19,28 @@ export interface FeedMemory {
   newestPublished: readonly Date[];
 }
 
+const believable = (date: Date | null, now: Date) =>
+  date && date.getTime() <= now.getTime() + FUTURE_TOLERANCE_MS ? date : null;
+
 /** The date to believe: published, else updated, else when we first saw it (future dates are not believed). */
 export function effectivePublished(entry: { published: Date | null; updated: Date | null }, now: Date): Date {
-  const believable = (date: Date | null) =>
-    date && date.getTime() <= now.getTime() + FUTURE_TOLERANCE_MS ? date : null;
-  return believable(entry.published) ?? believable(entry.updated) ?? now;
+  return believable(entry.published, now) ?? believable(entry.updated, now) ?? now;
+}
+
+/** A known entry that the feed re-issues with a (believable) updated or published date newer than stored. */
+export function isReissuedNewer(
+  stored: { publishedAt: Date | null; updatedAt: Date | null },
+  incoming: { published: Date | null; updated: Date | null },
+  now: Date,
+): boolean {
+  const isNewer = (date: Date | null, than: Date | null) => {
+    const trusted = believable(date, now);
+    return trusted !== null && (than === null || trusted.getTime() > than.getTime());
+  };
+  return (
+    isNewer(incoming.updated, stored.updatedAt) ||
+    (stored.publishedAt !== null && isNewer(incoming.published, stored.publishedAt))
+  );
 }
 
 /**

@@ -1,0 +1,96 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+
+/**
+ * trafilatura's evaluation set (`shared/corpus/trafilatura` beside the repository): pages judged by
+ * people, each with snippets that must be in the article and snippets that must not. Scored as
+ * `shared/tools/score-extraction.mjs` and trafilatura's `tests/eval_common.py` do.
+ */
+export interface JudgedPage {
+  id: string;
+  url: string;
+  html: string;
+  with: string[];
+  without: string[];
+}
+
+export interface SnippetCounts {
+  truePositives: number;
+  falsePositives: number;
+  falseNegatives: number;
+  emptyPages: number;
+}
+
+export interface SnippetScores {
+  precision: number;
+  recall: number;
+  f1: number;
+  emptyPages: number;
+}
+
+interface Judgement {
+  url: string;
+  with: string[];
+  without: string[];
+}
+
+export function judgedPagesDirectory(repoRoot: string): string {
+  return path.join(repoRoot, '..', 'shared', 'corpus', 'trafilatura');
+}
+
+/** Page ids of the set, or none when the set is not beside the repository (a fresh clone). */
+export function judgedPageIds(directory: string): string[] {
+  const file = path.join(directory, 'evaldata.json');
+  return existsSync(file) ? Object.keys(readJudgements(directory)) : [];
+}
+
+/** One page at a time: holding all of them would distort the memory figures. */
+export function* judgedPages(directory: string, ids: readonly string[]): Generator<JudgedPage> {
+  const judgements = readJudgements(directory);
+  for (const id of ids) {
+    const bytes = gunzipSync(readFileSync(path.join(directory, 'pages', `${id}.html.gz`)));
+    yield { id, ...judgements[id], html: decodeAsTheScorerDoes(bytes) };
+  }
+}
+
+export function emptyCounts(): SnippetCounts {
+  return { truePositives: 0, falsePositives: 0, falseNegatives: 0, emptyPages: 0 };
+}
+
+/** Adds one page's output to the counts: snippets found in the whitespace-normalised text. */
+export function countSnippets(counts: SnippetCounts, page: JudgedPage, text: string): void {
+  const output = normalize(text);
+  const found = (snippet: string) => output.includes(normalize(snippet));
+  const kept = page.with.filter(found).length;
+  counts.truePositives += kept;
+  counts.falseNegatives += page.with.length - kept;
+  counts.falsePositives += page.without.filter(found).length;
+  if (output.length === 0) counts.emptyPages++;
+}
+
+export function snippetScores(counts: SnippetCounts): SnippetScores {
+  const precision = counts.truePositives / Math.max(1, counts.truePositives + counts.falsePositives);
+  const recall = counts.truePositives / Math.max(1, counts.truePositives + counts.falseNegatives);
+  const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+  return { precision, recall, f1, emptyPages: counts.emptyPages };
+}
+
+function readJudgements(directory: string): Record<string, Judgement> {
+  return JSON.parse(readFileSync(path.join(directory, 'evaldata.json'), 'utf8')) as Record<string, Judgement>;
+}
+
+function normalize(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** The charset the page declares in its first 2 KB, else UTF-8 (as the shared scorer decodes). */
+function decodeAsTheScorerDoes(bytes: Buffer): string {
+  const head = bytes.subarray(0, 2048).toString('latin1');
+  const charset = /charset=["']?([\w-]+)/i.exec(head)?.[1];
+  try {
+    return new TextDecoder(charset && !/utf-?8/i.test(charset) ? charset : 'utf-8').decode(bytes);
+  } catch {
+    return bytes.toString('utf8');
+  }
+}

@@ -1,0 +1,51 @@
+import { extractArticle } from './extract-article';
+
+const URL = 'https://blog.example/2026/11/post.html';
+const prose = (topic: string) =>
+  `<p>The ${topic} part of the post goes on, with details, quotes, and numbers that matter to readers; ` +
+  `it keeps going for a while so that it reads like real prose, not like navigation or a widget.</p>`;
+const body = ['first', 'second', 'third', 'fourth'].map(prose).join('');
+const extractText = (html: string) => extractArticle(html, URL, { minConfidence: 0 }).text;
+
+describe('cleaning the article of what sits inside it without being part of it', () => {
+  it('leaves out newsletter boxes, calls to action, author bios and tag lines named for what they are', () => {
+    const text = extractText(`<body><article class="post">${body}
+      <div class="newsletter-signup"><p>Get the best stories in your inbox, every morning, for free, forever.</p></div>
+      <p class="cta">Become a member and support our journalism today</p>
+      <div class="author-bio"><p>Ada writes about cities, trains, and the people who ride them, since 2009.</p></div>
+      <div class="entry-meta">Tags: trains, cities</div></article></body>`);
+    expect(text).toContain('The fourth part of the post');
+    for (const junk of ['inbox', 'Become a member', 'Ada writes', 'Tags:']) expect(text).not.toContain(junk);
+  });
+
+  it('keeps a post whose taxonomy classes merely mention such a name', () => {
+    const text = extractText(
+      `<body><article class="post tag-newsletter category-cookies">${body}</article></body>`,
+    );
+    expect(text).toContain('The first part of the post');
+  });
+
+  it('leaves out short negatively named inline elements: photo credits and comment counts', () => {
+    const text = extractText(`<body><article>
+      <p><a class="comments-link" href="#comments">71 comments</a></p>${body}
+      <p>A photo of the harbour. <span class="media-credit">Photo: Harbour Agency</span></p></article></body>`);
+    expect(text).toContain('A photo of the harbour.');
+    expect(text).not.toContain('71 comments');
+    expect(text).not.toContain('Harbour Agency');
+  });
+
+  it('drops a heading that only introduces removed blocks at the end, and keeps one that goes on', () => {
+    const text = extractText(`<body><article>
+      <h2>How it started</h2><div class="ad-slot"><a href="/ad">Buy now</a></div>${body}
+      <h3>Related posts</h3><ul class="related"><li><a href="/a">Another post</a></li></ul></article></body>`);
+    expect(text).toContain('How it started');
+    expect(text).not.toContain('Related posts');
+    expect(text).not.toContain('Another post');
+  });
+
+  it('does not come out empty when every block of the article is named negatively', () => {
+    const text = extractText(`<body><nav><a href="/">Home</a></nav>
+      <div class="content"><div class="field field--label-hidden">${body}</div></div></body>`);
+    expect(text).toContain('The first part of the post');
+  });
+});

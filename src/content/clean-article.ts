@@ -1,0 +1,78 @@
+import { classWeight, isSilent } from './article-hints';
+import { linkDensity, type PageElement } from './page-element';
+
+export interface CleaningOptions {
+  /** Leave out blocks whose class or id looks negative (Readability's "weight classes"). */
+  weighClasses: boolean;
+}
+
+const CONDITIONALLY_CLEANED = new Set(['div', 'section', 'ul', 'ol', 'table', 'aside', 'header']);
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/** Longer than this, a negatively named inline element is more than a credit, a count or a date. */
+const MAX_NEGATIVE_INLINE_LENGTH = 200;
+const MAX_HEADING_LENGTH = 100;
+
+/**
+ * What to leave out of an article part, in source order: pruned subtrees; like Readability's conditional
+ * cleaning, link farms and negatively named blocks; short negatively named inline elements (photo
+ * credits, comment counts, dates); and a heading that only introduces removed blocks ("Related posts"
+ * over a removed list) at the end of its container.
+ */
+export function excludedRanges(part: PageElement, options: CleaningOptions): PageElement[] {
+  const excluded: PageElement[] = [];
+  collectExcluded(part, options, excluded);
+  excluded.sort((a, b) => a.start - b.start);
+  // A removed heading holds the ranges removed inside it: keep the outermost only.
+  const outermost: PageElement[] = [];
+  let end = -1;
+  for (const range of excluded) {
+    if (range.start < end) continue;
+    outermost.push(range);
+    end = range.end;
+  }
+  return outermost;
+}
+
+interface Frame {
+  element: PageElement;
+  next: number;
+  lastKept?: PageElement;
+  removedSinceLastKept: boolean;
+}
+
+/** Depth-first without recursion: hostile pages nest far deeper than the stack allows. */
+function collectExcluded(part: PageElement, options: CleaningOptions, excluded: PageElement[]): void {
+  const frames: Frame[] = [{ element: part, next: 0, removedSinceLastKept: false }];
+  while (frames.length > 0) {
+    const frame = frames[frames.length - 1];
+    const child = frame.element.children[frame.next++];
+    if (!child) {
+      frames.pop();
+      const { lastKept, removedSinceLastKept } = frame;
+      if (lastKept && removedSinceLastKept && isShortHeading(lastKept)) excluded.push(lastKept);
+    } else if (child.isPruned || isClutter(child, options)) {
+      excluded.push(child);
+      frame.removedSinceLastKept ||= !isSilent(child.tagName);
+    } else {
+      frame.lastKept = child;
+      frame.removedSinceLastKept = false;
+      frames.push({ element: child, next: 0, removedSinceLastKept: false });
+    }
+  }
+}
+
+function isShortHeading(element: PageElement): boolean {
+  return HEADINGS.has(element.tagName) && element.textLength < MAX_HEADING_LENGTH;
+}
+
+function isClutter(element: PageElement, { weighClasses }: CleaningOptions): boolean {
+  const weight = weighClasses ? classWeight(element.className, element.id) : 0;
+  if (!CONDITIONALLY_CLEANED.has(element.tagName))
+    return weight < 0 && element.textLength < MAX_NEGATIVE_INLINE_LENGTH && element.imageCount === 0;
+  if (weight < 0) return true;
+  const density = linkDensity(element);
+  if (weight < 25 && density > 0.5) return true;
+  return (
+    element.commaCount < 10 && element.textLength < 25 && element.imageCount === 0 && !element.hasBlockChild
+  );
+}
