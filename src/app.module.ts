@@ -23,6 +23,8 @@ import { HealthController } from './health/health.controller';
 import { MailModule } from './mail/mail.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { OutboxSchedulerModule } from './mail/outbox-scheduler.module';
+import { RetentionModule } from './retention/retention.module';
+import { RetentionSchedulerModule } from './retention/retention.scheduler';
 import { InboundSmtpModule } from './support/inbound-smtp.module';
 import { SupportModule } from './support/support.module';
 import { WebModule } from './web/web.module';
@@ -54,6 +56,7 @@ export class AppModule {
         SupportModule,
         PushModule,
         MetricsModule,
+        RetentionModule,
         ...(runsSchedules(role)
           ? [
               ScheduleModule.forRoot(),
@@ -61,6 +64,7 @@ export class AppModule {
               DigestSchedulerModule,
               OutboxSchedulerModule,
               PushSchedulerModule,
+              RetentionSchedulerModule,
             ]
           : []),
         ...(servesHttp(role) ? [WebModule, InboundSmtpModule] : []),

@@ -16,6 +16,7 @@ import { FeedMoves1763769722020 } from './1763769722020-feed-moves';
 import { ExtractedArticleVersions1763769816000 } from './1763769816000-extracted-article-versions';
 import { PollClaims1763769817000 } from './1763769817000-poll-claims';
 import { ClaimOwners1763769818000 } from './1763769818000-claim-owners';
+import { Retention1763769818001 } from './1763769818001-retention';
 import { CheckoutPurchases1763769823000 } from './1763769823000-checkout-purchases';
 import { SupportSenderDiffers1763769823001 } from './1763769823001-support-sender-differs';
 
@@ -39,6 +40,7 @@ export const migrations = [
   ExtractedArticleVersions1763769816000,
   PollClaims1763769817000,
   ClaimOwners1763769818000,
+  Retention1763769818001,
   CheckoutPurchases1763769823000,
   SupportSenderDiffers1763769823001,
 ];
