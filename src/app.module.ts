@@ -8,7 +8,9 @@ import { CommonModule } from './common/common.module';
 import { loggingModule } from './common/logging';
 import { ConfigModule } from './config/config.module';
 import { Config } from './config/load-config';
+import { ProcessRole, runsSchedules, servesHttp } from './config/process-role';
 import { DbModule } from './db/db.module';
+import { RedisModule } from './redis/redis.module';
 import { DeliveryModule } from './delivery/delivery.module';
 import { DigestSchedulerModule } from './delivery/digest-scheduler.module';
 import { EntriesModule } from './entries/entries.module';
@@ -29,8 +31,8 @@ import { WebModule } from './web/web.module';
 
 export interface AppOptions {
   config: Config;
-  /** `serve` adds the HTTP routes' background work: the schedulers. The CLI runs without them. */
-  role: 'serve' | 'cli';
+  /** `serve --role`: web adds the dashboard and the inbound listener, worker the schedulers, all both. */
+  role: ProcessRole;
 }
 
 @Module({})
@@ -39,10 +41,11 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        ConfigModule.forRoot(config),
-        loggingModule(config, role === 'serve' ? 1 : 2),
+        ConfigModule.forRoot(config, role),
+        loggingModule(config, role === 'cli' ? 2 : 1),
         CommonModule,
         DbModule,
+        RedisModule,
         AccountsModule,
         FeedsModule,
         EntriesModule,
@@ -54,7 +57,7 @@ export class AppModule {
         PushModule,
         MetricsModule,
         RetentionModule,
-        ...(role === 'serve'
+        ...(runsSchedules(role)
           ? [
               ScheduleModule.forRoot(),
               SchedulerModule,
@@ -62,10 +65,9 @@ export class AppModule {
               OutboxSchedulerModule,
               PushSchedulerModule,
               RetentionSchedulerModule,
-              WebModule,
-              InboundSmtpModule,
             ]
           : []),
+        ...(servesHttp(role) ? [WebModule, InboundSmtpModule] : []),
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],

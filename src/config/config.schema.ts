@@ -58,7 +58,11 @@ export const configSchema = z.object({
     .string()
     .regex(/^[a-z0-9][a-z0-9._-]*$/i, 'expected a DNS label such as tidings2026')
     .default('tidings'),
-  POLL_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(60),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, 'expected redis://[user:password@]host:port[/db] or rediss://…')
+    .optional(),
+  POLL_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   FETCH_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(20),
   FETCH_PER_HOST: z.coerce.number().int().min(1).max(100).default(2),
   FETCH_ALLOW_PRIVATE: booleanFromEnv.default(false),
