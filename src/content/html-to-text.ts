@@ -1,4 +1,4 @@
-import { SAXParser, type EndTag, type StartTag, type Text } from 'parse5-sax-parser';
+import { readHtmlTokens, type EndTag, type StartTag, type Text } from './html-tokens';
 import { DROPPED_WITH_CONTENT } from './html-vocabulary';
 
 const PARAGRAPH_ELEMENTS = new Set(
@@ -23,11 +23,11 @@ function isHidden(attrs: StartTag['attrs']): boolean {
 /** The `text/plain` rendering of an email's HTML: readable paragraphs, lists, quotes and links. */
 export function htmlToText(html: string): string {
   const writer = new PlainTextWriter();
-  const parser = new SAXParser();
-  parser.on('startTag', (token: StartTag) => writer.onStartTag(token));
-  parser.on('endTag', (token: EndTag) => writer.onEndTag(token));
-  parser.on('text', (token: Text) => writer.onText(token));
-  parser.end(html);
+  readHtmlTokens(html, {
+    startTag: (token: StartTag) => writer.onStartTag(token),
+    endTag: (token: EndTag) => writer.onEndTag(token),
+    text: (token: Text) => writer.onText(token),
+  });
   return writer.finish();
 }
 

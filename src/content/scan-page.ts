@@ -1,4 +1,4 @@
-import { SAXParser, type EndTag, type StartTag, type Text } from 'parse5-sax-parser';
+import { readHtmlTokens, type EndTag, type StartTag, type Text } from './html-tokens';
 import {
   BLOCKS_INSIDE_DIV,
   isBylineCandidate,
@@ -40,11 +40,15 @@ export function scanPage(html: string, options: ScanOptions = { judgeByNames: tr
     new ParagraphScorer(options.summaryText),
     options.judgeByNames,
   );
-  const parser = new SAXParser({ sourceCodeLocationInfo: true });
-  parser.on('startTag', (token: StartTag) => scanner.onStartTag(token));
-  parser.on('endTag', (token: EndTag) => scanner.onEndTag(token));
-  parser.on('text', (token: Text) => scanner.onText(token.text));
-  parser.end(html);
+  readHtmlTokens(
+    html,
+    {
+      startTag: (token: StartTag) => scanner.onStartTag(token),
+      endTag: (token: EndTag) => scanner.onEndTag(token),
+      text: (token: Text) => scanner.onText(token.text),
+    },
+    { sourceCodeLocationInfo: true },
+  );
   return scanner.finish();
 }
 
