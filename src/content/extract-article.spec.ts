@@ -66,6 +66,18 @@ describe('extractArticle', () => {
     expect(withSummary).not.toContain('alpha story');
   });
 
+  it('scores without class names when the pick is too short, as Readability retries', () => {
+    const loose = (topic: string) =>
+      `<div>The ${topic} step comes next, with a knife and a board and some patience for the juicy part. ` +
+      `Cut across, not along, and keep the slices thick so that nothing falls out of them.<br>` +
+      `Then lay them out on a plate and season them just before serving.</div>`;
+    const html = `<body><div><div class="story-text"><div>Another story with a headline, read it</div></div></div>
+      <div><div><div>${loose('first')}${loose('second')}</div></div></div></body>`;
+    const text = extractArticle(html, URL, { minConfidence: 0 }).text;
+    expect(text).toContain('The first step comes next');
+    expect(text).toContain('The second step comes next');
+  });
+
   it('falls back to Readability when its confidence is low, and says so', () => {
     const thin = '<body><p>Too short to be sure.</p></body>';
     expect(extractArticle(thin, URL, { minConfidence: 1 }).method).toBe('readability');

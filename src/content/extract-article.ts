@@ -36,11 +36,15 @@ export const DEFAULT_MIN_CONFIDENCE = 0;
 const COVERAGE_WEIGHT = 0.6;
 /** Shorter than this, the article was probably pruned away by class names: try again without them. */
 const MIN_ARTICLE_LENGTH = 500;
-/** Readability's retries: first without pruning by names, then without weighing classes either. */
-const ATTEMPTS: Array<Pick<ScanOptions, 'judgeByNames'> & AssembleOptions> = [
-  { judgeByNames: true, weighClasses: true },
-  { judgeByNames: false, weighClasses: true },
-  { judgeByNames: false, weighClasses: false },
+/**
+ * Readability's retries: first without pruning by names, then without weighing classes (in scoring and
+ * in cleaning), then without cleaning either.
+ */
+const ATTEMPTS: Array<Pick<ScanOptions, 'judgeByNames' | 'weighClasses'> & AssembleOptions> = [
+  { judgeByNames: true, weighClasses: true, cleanConditionally: true },
+  { judgeByNames: false, weighClasses: true, cleanConditionally: true },
+  { judgeByNames: false, weighClasses: false, cleanConditionally: true },
+  { judgeByNames: false, weighClasses: false, cleanConditionally: false },
 ];
 /** jsdom and Readability recurse over the tree: deeper pages would overflow the stack, so stay on ours. */
 const MAX_FALLBACK_DEPTH = 500;

@@ -16,6 +16,8 @@ export interface ScanOptions {
   summaryText?: string;
   /** Prune subtrees whose class, id or role looks like clutter (Readability's "strip unlikelys"). */
   judgeByNames: boolean;
+  /** Score candidates by what their class names and ids say (Readability's "weight classes"; default on). */
+  weighClasses?: boolean;
 }
 
 export interface ScannedPage {
@@ -37,7 +39,7 @@ const MAX_SHARE_WIDGET_LENGTH = 500;
 export function scanPage(html: string, options: ScanOptions = { judgeByNames: true }): ScannedPage {
   const scanner = new PageScanner(
     html.length,
-    new ParagraphScorer(options.summaryText),
+    new ParagraphScorer(options.summaryText, options.weighClasses ?? true),
     options.judgeByNames,
   );
   readHtmlTokens(
