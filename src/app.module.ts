@@ -8,7 +8,9 @@ import { CommonModule } from './common/common.module';
 import { loggingModule } from './common/logging';
 import { ConfigModule } from './config/config.module';
 import { Config } from './config/load-config';
+import { ProcessRole, runsSchedules, servesHttp } from './config/process-role';
 import { DbModule } from './db/db.module';
+import { RedisModule } from './redis/redis.module';
 import { DeliveryModule } from './delivery/delivery.module';
 import { DigestSchedulerModule } from './delivery/digest-scheduler.module';
 import { EntriesModule } from './entries/entries.module';
@@ -21,14 +23,16 @@ import { HealthController } from './health/health.controller';
 import { MailModule } from './mail/mail.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { OutboxSchedulerModule } from './mail/outbox-scheduler.module';
+import { RetentionModule } from './retention/retention.module';
+import { RetentionSchedulerModule } from './retention/retention.scheduler';
 import { InboundSmtpModule } from './support/inbound-smtp.module';
 import { SupportModule } from './support/support.module';
 import { WebModule } from './web/web.module';
 
 export interface AppOptions {
   config: Config;
-  /** `serve` adds the HTTP routes' background work: the schedulers. The CLI runs without them. */
-  role: 'serve' | 'cli';
+  /** `serve --role`: web adds the dashboard and the inbound listener, worker the schedulers, all both. */
+  role: ProcessRole;
 }
 
 @Module({})
@@ -37,10 +41,11 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        ConfigModule.forRoot(config),
-        loggingModule(config, role === 'serve' ? 1 : 2),
+        ConfigModule.forRoot(config, role),
+        loggingModule(config, role === 'cli' ? 2 : 1),
         CommonModule,
         DbModule,
+        RedisModule,
         AccountsModule,
         FeedsModule,
         EntriesModule,
@@ -51,17 +56,18 @@ export class AppModule {
         SupportModule,
         PushModule,
         MetricsModule,
-        ...(role === 'serve'
+        RetentionModule,
+        ...(runsSchedules(role)
           ? [
               ScheduleModule.forRoot(),
               SchedulerModule,
               DigestSchedulerModule,
               OutboxSchedulerModule,
               PushSchedulerModule,
-              WebModule,
-              InboundSmtpModule,
+              RetentionSchedulerModule,
             ]
           : []),
+        ...(servesHttp(role) ? [WebModule, InboundSmtpModule] : []),
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],

@@ -4,26 +4,32 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { ShutdownSignal } from './common/shutdown-signal';
 import { Config } from './config/load-config';
+import { ProcessRole, servesHttp } from './config/process-role';
+import { answerOnlyHealth } from './health/worker-http';
 import { ClaimLeases } from './db/claim-leases';
 import { prepareDatabase } from './db/prepare-database';
 import { senderDomainWarnings } from './mail/domain/sender-domain-warnings';
 import { EmailTemplates } from './mail/email-templates';
 import { StartupConfig } from './startup-config';
 
-/** The HTTP service with its schedulers. */
-export async function startServer({ config, notices }: StartupConfig): Promise<INestApplication> {
+/** The HTTP service (role web), the schedulers (role worker) or both (all). */
+export async function startServer(
+  { config, notices }: StartupConfig,
+  role: Exclude<ProcessRole, 'cli'> = 'all',
+): Promise<INestApplication> {
   await prepareDatabase(config.DATABASE_URL, { migrate: false });
-  const app = await NestFactory.create(AppModule.register({ config, role: 'serve' }), {
+  const app = await NestFactory.create(AppModule.register({ config, role }), {
     bufferLogs: true,
     rawBody: true,
   });
   app.useLogger(app.get(Logger));
   logNotices(app.get(Logger), notices);
   stopGracefullyOnSignals(app, config.SHUTDOWN_GRACE_SECONDS * 1000);
+  if (!servesHttp(role)) app.use(answerOnlyHealth);
   // The long-running service compiles its email layouts now, not in the middle of its first poll cycle.
   app.get(EmailTemplates).warm();
   await app.listen(config.PORT);
-  app.get(Logger).log(`listening on port ${config.PORT}`, 'Bootstrap');
+  app.get(Logger).log(`${role}: listening on port ${config.PORT}`, 'Bootstrap');
   if (config.NODE_ENV === 'production') warnAboutSenderDomain(config, app.get(Logger));
   return app;
 }

@@ -4,6 +4,7 @@ import { cliOutput } from './cli-context';
 import { registerDigestCommands } from './commands/digests.command';
 import { registerBillingCommands } from './commands/billing.command';
 import { registerContentCommands } from './content-commands';
+import { registerDbCommands } from './commands/db.command';
 import { registerFeedCommands } from './commands/feeds.command';
 import { registerOpmlCommands } from './commands/opml.command';
 import { registerPollCommands } from './commands/poll.command';
@@ -28,6 +29,7 @@ export function buildProgram(): Command {
   registerDigestCommands(program);
   registerBillingCommands(program);
   registerContentCommands(program);
+  registerDbCommands(program);
   return program;
 }
 

@@ -58,7 +58,11 @@ export const configSchema = z.object({
     .string()
     .regex(/^[a-z0-9][a-z0-9._-]*$/i, 'expected a DNS label such as tidings2026')
     .default('tidings'),
-  POLL_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(60),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, 'expected redis://[user:password@]host:port[/db] or rediss://…')
+    .optional(),
+  POLL_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   FETCH_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(20),
   FETCH_PER_HOST: z.coerce.number().int().min(1).max(100).default(2),
   FETCH_ALLOW_PRIVATE: booleanFromEnv.default(false),
@@ -115,6 +119,7 @@ export const configSchema = z.object({
   PING_COALESCE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   METRICS_TOKEN: z.string().min(16, 'expected at least 16 characters').optional(),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
+  RETENTION_DAYS: z.coerce.number().int().min(7).max(36_500).default(90),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

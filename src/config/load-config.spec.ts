@@ -16,6 +16,7 @@ describe('loadConfig', () => {
     expect(config.PARSE_TIMEOUT_MS).toBe(20_000);
     expect(config.SMTP_DOMAIN_RATES).toEqual([]);
     expect(config.SHUTDOWN_GRACE_SECONDS).toBe(25);
+    expect(config.RETENTION_DAYS).toBe(90);
     expect(loadConfig({ SMTP_DOMAIN_RATES: 'gmail.com:20/s' }).SMTP_DOMAIN_RATES).toEqual([
       { domain: 'gmail.com', messages: 20, perMs: 1000 },
     ]);
@@ -51,6 +52,11 @@ describe('loadConfig', () => {
     [{ SMTP_DOMAIN_RATES: 'gmail.com:fast' }, /SMTP_DOMAIN_RATES: expected DOMAIN:N\/s/],
     [{ SHUTDOWN_GRACE_SECONDS: '0' }, /SHUTDOWN_GRACE_SECONDS: /],
     [{ SHUTDOWN_GRACE_SECONDS: 'a while' }, /SHUTDOWN_GRACE_SECONDS: .*\(got "a while"\)/],
+    [{ RETENTION_DAYS: '0' }, /RETENTION_DAYS: /],
+    [{ RETENTION_DAYS: '-90' }, /RETENTION_DAYS: /],
+    [{ RETENTION_DAYS: '1.5' }, /RETENTION_DAYS: /],
+    [{ RETENTION_DAYS: '90 days' }, /RETENTION_DAYS: .*\(got "90 days"\)/],
+    [{ RETENTION_DAYS: '1e9' }, /RETENTION_DAYS: /],
     [
       { INBOUND_TLS_CERT: '/etc/tidings/cert.pem' },
       /INBOUND_TLS_KEY: INBOUND_TLS_CERT and INBOUND_TLS_KEY go/,

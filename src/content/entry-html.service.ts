@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../common/clock';
+import { PruneBatch, PruneRequest } from '../db/prune-batch';
 import { entryVersionDate, isArticleStale } from './article-freshness';
 import { SafeHttpClient } from '../http/safe-http-client';
 import { decodeHtmlBytes } from './decode-html-bytes';
@@ -55,6 +56,11 @@ export class EntryHtmlService {
 
   private feedHtml(entry: EntryForContent): string {
     return rewriteForEmail(entry.content ?? entry.summary ?? '', entry.link ?? 'about:blank');
+  }
+
+  /** Retention: one batch of old extracted articles is deleted. */
+  deleteOldArticles(request: PruneRequest): Promise<PruneBatch> {
+    return this.articles.deleteOld(request);
   }
 
   private articleFor(entry: EntryForContent, link: string): Promise<ExtractedArticleEntity> {

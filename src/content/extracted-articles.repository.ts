@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { In, LessThan, Repository } from 'typeorm';
 import { isUniqueViolation } from '../common/zod-errors';
+import { nextBatch, PruneBatch, PruneRequest } from '../db/prune-batch';
 import { ExtractedArticleEntity } from './extracted-article.entity';
 
 /** The `extracted_articles` table: one full-text result (or failure) per entry. */
@@ -30,5 +31,20 @@ export class ExtractedArticlesRepository {
       if (isUniqueViolation(error)) return this.articles.findOneByOrFail({ entryId: article.entryId });
       throw error;
     }
+  }
+
+  /** Retention: deletes articles extracted before `before`, oldest first (an entry needing one again re-extracts). */
+  async deleteOld({ before, limit }: PruneRequest): Promise<PruneBatch> {
+    const rows = await this.articles.find({
+      select: { entryId: true, extractedAt: true },
+      where: { extractedAt: LessThan(before) },
+      order: { extractedAt: 'ASC' },
+      take: limit,
+    });
+    if (rows.length) await this.articles.delete({ entryId: In(rows.map((row) => row.entryId)) });
+    return nextBatch(
+      rows.map((row) => row.extractedAt),
+      limit,
+    );
   }
 }

@@ -27,6 +27,9 @@ export function buildDataSourceOptions(
       enableWAL: target.path !== ':memory:',
       timeout: SQLITE_BUSY_TIMEOUT_MS,
       prepareDatabase: (db: { pragma: (statement: string) => unknown }) => {
+        // Takes effect only in a database without tables yet: new ones are vacuumed incrementally from
+        // the start; older ones are switched by a migration (`Retention1763769818001`).
+        db.pragma('auto_vacuum = INCREMENTAL');
         db.pragma('foreign_keys = ON');
         db.pragma('synchronous = NORMAL');
         if (options.checkpointsInBackground) db.pragma('wal_autocheckpoint = 0');

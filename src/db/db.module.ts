@@ -6,6 +6,7 @@ import { Config } from '../config/load-config';
 import { ClaimLeases } from './claim-leases';
 import { buildDataSourceOptions } from './data-source-options';
 import { DatabaseHealth } from './database-health';
+import { DatabaseSpace } from './database-space';
 import { SqliteCheckpoints } from './sqlite-checkpoints';
 import { Transactions } from './transactions';
 
@@ -27,9 +28,10 @@ import { Transactions } from './transactions';
       useFactory: (dataSource: DataSource) => new Transactions(dataSource),
     },
     DatabaseHealth,
+    DatabaseSpace,
     SqliteCheckpoints,
     ClaimLeases,
   ],
-  exports: [Transactions, DatabaseHealth, ClaimLeases],
+  exports: [Transactions, DatabaseHealth, DatabaseSpace, ClaimLeases],
 })
 export class DbModule {}

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, LessThan, LessThanOrEqual, Not, Repository } from 'typeorm';
 import { newId } from '../common/ids';
 import { CLAIM_LEASE_MS } from '../db/claim-leases';
+import { nextBatch, PruneBatch, PruneRequest } from '../db/prune-batch';
 import { isUniqueViolation } from '../common/zod-errors';
 import { DigestCadence, DigestIssue } from './domain/digest-schedule';
 import { DigestRunEntity, DigestRunStatus } from './digest-run.entity';
@@ -137,6 +138,24 @@ export class DigestRepository {
       { digestRunId: run.id },
     );
     return this.items.find({ where: { digestRunId: run.id }, order: { createdAt: 'ASC' } });
+  }
+
+  /**
+   * Retention: deletes issues finished (sent or empty) before `before`, oldest first. Only the latest
+   * issue of a cadence is ever claimed, so an old issue's row is not needed to keep it from recurring.
+   */
+  async deleteFinished({ before, limit }: PruneRequest): Promise<PruneBatch> {
+    const runs = await this.runs.find({
+      select: { id: true, finishedAt: true },
+      where: { status: In(['sent', 'empty']), finishedAt: LessThan(before) },
+      order: { finishedAt: 'ASC' },
+      take: limit,
+    });
+    if (runs.length) await this.runs.delete({ id: In(runs.map((run) => run.id)) });
+    return nextBatch(
+      runs.map((run) => run.finishedAt!),
+      limit,
+    );
   }
 
   /** Records the outcome; the issue's items have served their purpose and are removed. */

@@ -15,6 +15,7 @@ import { RandomNumbers } from '../common/random-numbers';
 import { Metrics } from '../common/metrics';
 import { ShutdownSignal } from '../common/shutdown-signal';
 import { ClaimLeases } from '../db/claim-leases';
+import { PruneBatch, PruneRequest } from '../db/prune-batch';
 
 export interface DigestReport {
   sent: number;
@@ -67,6 +68,11 @@ export class DigestService {
       }
     }
     return report;
+  }
+
+  /** Retention: one batch of old finished digest issues is deleted. */
+  deleteFinishedRuns(request: PruneRequest): Promise<PruneBatch> {
+    return this.digests.deleteFinished(request);
   }
 
   /** Claims, for each user with waiting items, the latest issue that is due and holds some of them. */

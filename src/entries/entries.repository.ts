@@ -1,6 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, In, IsNull, LessThanOrEqual, Repository } from 'typeorm';
+import {
+  And,
+  EntityManager,
+  In,
+  IsNull,
+  LessThan,
+  LessThanOrEqual,
+  MoreThanOrEqual,
+  Not,
+  Repository,
+} from 'typeorm';
+import { nextBatch, PruneBatch, PruneRequest } from '../db/prune-batch';
 import { insertRows, placeholders, selectRows } from '../db/raw-rows';
 import { Transactions } from '../db/transactions';
 import { FeedMemory } from './domain/dedup-rules';
@@ -76,6 +87,32 @@ export class EntriesRepository {
 
   findByIds(ids: readonly string[]): Promise<EntryEntity[]> {
     return ids.length ? this.entries.findBy({ id: In([...ids]) }) : Promise.resolve([]);
+  }
+
+  /**
+   * Drops the bodies (summary, content) of delivered entries first seen before `before`, oldest first;
+   * the identity, link, title, dates and hashes stay, so the dedup rules still know the entry.
+   */
+  async dropOldBodies({ before, from, limit }: PruneRequest): Promise<PruneBatch> {
+    const old = {
+      firstSeenAt: from ? And(MoreThanOrEqual(from), LessThan(before)) : LessThan(before),
+      deliveryPlannedAt: Not(IsNull()),
+    };
+    const rows = await this.entries.find({
+      select: { id: true, firstSeenAt: true },
+      where: [
+        { ...old, summary: Not(IsNull()) },
+        { ...old, content: Not(IsNull()) },
+      ],
+      order: { firstSeenAt: 'ASC' },
+      take: limit,
+    });
+    if (rows.length)
+      await this.entries.update({ id: In(rows.map((row) => row.id)) }, { summary: null, content: null });
+    return nextBatch(
+      rows.map((row) => row.firstSeenAt),
+      limit,
+    );
   }
 
   /** What the dedup rules need to know of the feed's stored entries: two indexed queries. */

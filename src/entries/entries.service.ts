@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '../common/ids';
+import { PruneBatch, PruneRequest } from '../db/prune-batch';
 import { dedupVerdict, effectivePublished, isReissuedNewer } from './domain/dedup-rules';
 import { entryContentHash, entryIdentityHashes, titleDateHash } from './domain/entry-identity';
 import { NormalizedEntry } from './domain/normalized-entry';
@@ -12,6 +13,11 @@ export type Entry = Readonly<EntryEntity>;
 @Injectable()
 export class EntriesService {
   constructor(private readonly repository: EntriesRepository) {}
+
+  /** Retention: one batch of old entries loses its bodies; what dedup needs of them is kept for ever. */
+  dropOldBodies(request: PruneRequest): Promise<PruneBatch> {
+    return this.repository.dropOldBodies(request);
+  }
 
   /**
    * Stores a feed's entries and returns the new ones (in feed order). Known identities are updated in

@@ -78,6 +78,16 @@ export class FeedEntity {
   @Column({ name: 'moved_at', type: 'datetime', nullable: true })
   movedAt!: Date | null;
 
+  /** The poll cycle that holds this feed (written by the fetcher's claims): its token, process and lease. */
+  @Column({ name: 'poll_claim_token', type: 'varchar', length: 26, nullable: true })
+  pollClaimToken!: string | null;
+
+  @Column({ name: 'poll_claimed_by', type: 'varchar', length: 120, nullable: true })
+  pollClaimedBy!: string | null;
+
+  @Column({ name: 'poll_claimed_until', type: 'datetime', nullable: true })
+  pollClaimedUntil!: Date | null;
+
   @Column({ name: 'created_at', type: 'datetime' })
   createdAt!: Date;
 

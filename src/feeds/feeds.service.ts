@@ -133,6 +133,9 @@ export class FeedsService {
         redirectStreak: 0,
         movedFrom: null,
         movedAt: null,
+        pollClaimToken: null,
+        pollClaimedBy: null,
+        pollClaimedUntil: null,
         createdAt: now,
         updatedAt: now,
       })

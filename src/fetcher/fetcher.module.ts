@@ -8,9 +8,11 @@ import { MailModule } from '../mail/mail.module';
 import { BodyIngester } from './body-ingester';
 import { FeedNotices } from './feed-notices';
 import { FeedPoller } from './feed-poller';
+import { HostGate } from './host-gate';
 import { HostHoldEntity } from './host-hold.entity';
 import { HostHoldsRepository } from './host-holds.repository';
 import { InterruptedDeliveries } from './interrupted-deliveries';
+import { PollClaims } from './poll-claims';
 import { PollStateRepository } from './poll-state.repository';
 import { PollService } from './poll.service';
 import { SafeHttpModule } from '../http/safe-http.module';
@@ -32,6 +34,8 @@ import { SafeHttpModule } from '../http/safe-http.module';
     FeedNotices,
     InterruptedDeliveries,
     PollStateRepository,
+    PollClaims,
+    HostGate,
     HostHoldsRepository,
   ],
   exports: [PollService, SafeHttpModule],

@@ -99,3 +99,48 @@ describe('shuffled', () => {
     expect(result).not.toEqual(items);
   });
 });
+
+describe('runWithHostLimits with refills', () => {
+  it('asks for more while fewer than `concurrency` wait, runs them all, and stops at an empty answer', async () => {
+    const batches = [[1, 2, 3], [4, 5], [6], []];
+    let asked = 0;
+    const done: number[] = [];
+    await runWithHostLimits(
+      [0],
+      (item) => `h${item % 3}`,
+      { concurrency: 4, perHost: 1, gapMs: 0 },
+      async (item) => void done.push(item),
+      { more: async () => batches[asked++] },
+    );
+    expect(done.sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(asked).toBe(4);
+  });
+
+  it('keeps the gap of a host across runs that share their memory of starts', async () => {
+    const previousStart = Date.now();
+    const lastStart = new Map([['h', previousStart]]);
+    const started: number[] = [];
+    await runWithHostLimits(
+      [1],
+      () => 'h',
+      { concurrency: 1, perHost: 1, gapMs: 200 },
+      async () => void started.push(Date.now()),
+      { lastStart },
+    );
+    // Timers may fire up to a millisecond early.
+    expect(started[0]).toBeGreaterThanOrEqual(previousStart + 199);
+  });
+
+  it('rejects when a refill fails, once the tasks under way have finished', async () => {
+    const finished: number[] = [];
+    const run = runWithHostLimits(
+      [1],
+      () => 'h',
+      { concurrency: 2, perHost: 2, gapMs: 0 },
+      async (item) => void finished.push(item),
+      { more: () => Promise.reject(new Error('database down')) },
+    );
+    await expect(run).rejects.toThrow('database down');
+    expect(finished).toEqual([1]);
+  });
+});

@@ -7,33 +7,54 @@ export interface HostLimits {
   gapMs: number;
 }
 
+export interface HostPoolOptions<T> {
+  /**
+   * More items, asked for whenever fewer than `concurrency` wait (a poll cycle claims its feeds a few at
+   * a time, so that other workers get the rest); an empty answer means there are no more.
+   */
+  more?: () => Promise<T[]>;
+  /** When each host last saw a task start: pass the same map to later runs so the gap holds across them. */
+  lastStart?: Map<string, number>;
+}
+
 /**
  * Runs every task under a global and a per-host limit, with a minimum gap between starts on one host.
  * Tasks of a busy host wait in that host's queue while other hosts proceed, so one slow host never holds
- * up the rest. Tasks must not reject (each records its own outcome).
+ * up the rest. Tasks must not reject (each records its own outcome); a failing `more` stops the
+ * refills and rejects the run once the tasks under way have finished.
  */
 export function runWithHostLimits<T>(
   items: readonly T[],
   hostOf: (item: T) => string,
   limits: HostLimits,
   work: (item: T) => Promise<void>,
+  options: HostPoolOptions<T> = {},
 ): Promise<void> {
   const queues = new Map<string, T[]>();
-  for (const item of items) {
-    const host = hostOf(item);
-    const queue = queues.get(host);
-    if (queue) queue.push(item);
-    else queues.set(host, [item]);
-  }
+  let queued = 0;
+  const add = (more: readonly T[]) => {
+    for (const item of more) {
+      const host = hostOf(item);
+      const queue = queues.get(host);
+      if (queue) queue.push(item);
+      else queues.set(host, [item]);
+    }
+    queued += more.length;
+  };
+  add(items);
   const active = new Map<string, number>();
-  const lastStart = new Map<string, number>();
+  const lastStart = options.lastStart ?? new Map<string, number>();
   let running = 0;
   let timer: NodeJS.Timeout | undefined;
+  let hasMore = Boolean(options.more);
+  let refilling = false;
+  let refillError: unknown = null;
 
-  return new Promise<void>((resolve) => {
+  return new Promise<void>((resolve, reject) => {
     const start = (host: string, queue: T[]) => {
       const item = queue.shift()!;
       if (queue.length === 0) queues.delete(host);
+      queued -= 1;
       running += 1;
       active.set(host, (active.get(host) ?? 0) + 1);
       lastStart.set(host, Date.now());
@@ -43,8 +64,26 @@ export function runWithHostLimits<T>(
         pump();
       });
     };
+    const refill = () => {
+      refilling = true;
+      options.more!().then(
+        (more) => {
+          refilling = false;
+          if (more.length === 0) hasMore = false;
+          add(more);
+          pump();
+        },
+        (error: unknown) => {
+          refilling = false;
+          hasMore = false;
+          refillError = error;
+          pump();
+        },
+      );
+    };
     const pump = () => {
       clearTimeout(timer);
+      if (hasMore && !refilling && queued < limits.concurrency) refill();
       let soonest = Infinity;
       for (const [host, queue] of queues) {
         if (running >= limits.concurrency) break;
@@ -53,8 +92,10 @@ export function runWithHostLimits<T>(
         if (wait > 0) soonest = Math.min(soonest, wait);
         else start(host, queue);
       }
-      if (queues.size === 0 && running === 0) resolve();
-      else if (soonest < Infinity && running < limits.concurrency) timer = setTimeout(pump, soonest);
+      if (queues.size === 0 && running === 0 && !refilling && !hasMore) {
+        if (refillError) reject(refillError);
+        else resolve();
+      } else if (soonest < Infinity && running < limits.concurrency) timer = setTimeout(pump, soonest);
     };
     pump();
   });

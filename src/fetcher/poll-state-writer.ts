@@ -19,6 +19,8 @@ export class PollStateWriter {
     private readonly states: PollStateRepository,
     private readonly entries: EntriesService,
     private readonly now: Date,
+    /** A poll cycle's writer ends each feed's poll claim with its new state; a pushed body's does not. */
+    private readonly releasesClaims: boolean,
   ) {}
 
   /** A feed's new state, written with the next batch; a moved feed's at once (its new URL may be taken). */
@@ -43,10 +45,10 @@ export class PollStateWriter {
       .then(() =>
         // MySQL may pick this batch as a deadlock victim against another worker's writes: retry it once.
         this.states
-          .recordMany(batch)
+          .recordMany(batch, this.options)
           .catch((error: { code?: string }) => {
             if (error.code !== 'ER_LOCK_DEADLOCK') throw error;
-            return this.states.recordMany(batch);
+            return this.states.recordMany(batch, this.options);
           })
           .then(() => this.entries.markDeliveryPlanned(planned, this.now)),
       );
@@ -54,11 +56,15 @@ export class PollStateWriter {
   }
 
   private async move(feedId: string, update: FeedPollUpdate): Promise<void> {
-    await this.states.record(feedId, update).catch(async (error: unknown) => {
+    await this.states.record(feedId, update, this.options).catch(async (error: unknown) => {
       // The new URL already belongs to another feed: keep polling this one where it is.
       if (!isUniqueViolation(error)) throw error;
       const { url: _taken, movedFrom: _from, movedAt: _at, ...unmoved } = update;
-      await this.states.record(feedId, unmoved);
+      await this.states.record(feedId, unmoved, this.options);
     });
+  }
+
+  private get options() {
+    return { releasesClaims: this.releasesClaims };
   }
 }

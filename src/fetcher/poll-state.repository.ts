@@ -3,6 +3,14 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../common/clock';
 import { sha256Hex } from '../common/ids';
 import { bulkUpdate } from '../db/bulk-update';
+import {
+  claimRows,
+  clearedLease,
+  LeaseClaim,
+  LeaseColumns,
+  releaseLeases,
+  renewLeases,
+} from '../db/claim-rows';
 import { placeholders, selectRows, storedValue } from '../db/raw-rows';
 import { Transactions } from '../db/transactions';
 import { FeedPollState, FeedPollUpdate } from './domain/next-poll-state';
@@ -15,7 +23,21 @@ export interface DueFeed extends FeedPollState {
   subscribers: number;
 }
 
-type FeedRow = FeedPollState & { urlHash: string; lastPolledAt: Date; nextPollAt: Date; updatedAt: Date };
+type FeedRow = FeedPollState & {
+  urlHash: string;
+  lastPolledAt: Date;
+  nextPollAt: Date;
+  updatedAt: Date;
+  pollClaimToken: string | null;
+  pollClaimedBy: string | null;
+  pollClaimedUntil: Date | null;
+};
+
+const CLAIM_COLUMNS: LeaseColumns<FeedRow> = {
+  token: 'pollClaimToken',
+  owner: 'pollClaimedBy',
+  until: 'pollClaimedUntil',
+};
 
 /** Named by table: the entity class is the feeds module's own (it creates the row and reads it whole). */
 const FEEDS = 'feeds';
@@ -53,10 +75,11 @@ export class PollStateRepository {
   /**
    * Feeds still polled (active, or broken and waiting to recover) with at least one subscriber whose next
    * poll is due (every such feed with `all`; those of `only`, due or not). Gone feeds are never polled again.
+   * With `unclaimedAt`, only feeds that no poll cycle holds at that instant.
    */
   async dueFeeds(
     now: Date,
-    options: { all?: boolean; only?: readonly string[]; limit?: number } = {},
+    options: { all?: boolean; only?: readonly string[]; limit?: number; unclaimedAt?: Date } = {},
   ): Promise<DueFeed[]> {
     if (options.only?.length === 0) return [];
     const manager = this.dataSource.manager;
@@ -68,6 +91,10 @@ export class PollStateRepository {
     } else if (!options.all) {
       conditions.push('f.next_poll_at <= ?');
       parameters.push(storedValue<FeedRow>(manager, FEEDS, 'nextPollAt', now));
+    }
+    if (options.unclaimedAt) {
+      conditions.push('(f.poll_claimed_until IS NULL OR f.poll_claimed_until < ?)');
+      parameters.push(storedValue<FeedRow>(manager, FEEDS, 'pollClaimedUntil', options.unclaimedAt));
     }
     const limit = options.limit === undefined ? '' : ` LIMIT ${Math.floor(options.limit)}`;
     const rows = await selectRows<DueFeed & { subscribers: number | string }>(
@@ -94,18 +121,65 @@ export class PollStateRepository {
     return next ?? null;
   }
 
-  /** Records one feed's poll now (a moved URL may collide with another feed's: the caller decides). */
-  async record(feedId: string, update: FeedPollUpdate): Promise<void> {
-    await this.recordMany([{ feedId, update }]);
+  /**
+   * Claims those of `feedIds` that no cycle holds and, with `dueAt`, that are still due then (another
+   * worker may have polled them since they were loaded); returns the ids claimed.
+   */
+  claim(feedIds: readonly string[], claim: LeaseClaim, dueAt: Date | null): Promise<string[]> {
+    const manager = this.dataSource.manager;
+    const condition = dueAt
+      ? { sql: 'next_poll_at <= ?', parameters: [storedValue<FeedRow>(manager, FEEDS, 'nextPollAt', dueAt)] }
+      : undefined;
+    return claimRows<FeedRow>(manager, FEEDS, CLAIM_COLUMNS, feedIds, claim, condition);
   }
 
-  /** Records many polls in one transaction and few statements (feeds changing the same columns share one). */
-  async recordMany(updates: ReadonlyArray<{ feedId: string; update: FeedPollUpdate }>): Promise<void> {
+  /** These feeds are due at `now` (unless they are already): a worker's next cycle polls them. */
+  async markDue(feedIds: readonly string[], now: Date): Promise<void> {
+    if (feedIds.length === 0) return;
+    const manager = this.dataSource.manager;
+    const at = storedValue<FeedRow>(manager, FEEDS, 'nextPollAt', now);
+    await manager.query(
+      `UPDATE feeds SET next_poll_at = ? WHERE id IN (${placeholders(feedIds.length)}) AND next_poll_at > ?`,
+      [at, ...feedIds, at],
+    );
+  }
+
+  renewClaims(owner: string, until: Date): Promise<void> {
+    return renewLeases<FeedRow>(this.dataSource.manager, FEEDS, CLAIM_COLUMNS, owner, until);
+  }
+
+  releaseClaims(holder: { token: string } | { owner: string }, keep: readonly string[] = []): Promise<void> {
+    return releaseLeases<FeedRow>(this.dataSource.manager, FEEDS, CLAIM_COLUMNS, holder, keep);
+  }
+
+  /** Records one feed's poll now (a moved URL may collide with another feed's: the caller decides). */
+  async record(
+    feedId: string,
+    update: FeedPollUpdate,
+    options: { releasesClaims?: boolean } = {},
+  ): Promise<void> {
+    await this.recordMany([{ feedId, update }], options);
+  }
+
+  /**
+   * Records many polls in one transaction and few statements (feeds changing the same columns share one);
+   * with `releasesClaims`, the feeds' poll claims end with it (their next poll is written: no longer due).
+   */
+  async recordMany(
+    updates: ReadonlyArray<{ feedId: string; update: FeedPollUpdate }>,
+    options: { releasesClaims?: boolean } = {},
+  ): Promise<void> {
     if (updates.length === 0) return;
     const updatedAt = this.clock.now();
+    const released = options.releasesClaims ? clearedLease(CLAIM_COLUMNS) : {};
     const rows = updates.map(({ feedId, update }) => ({
       id: feedId,
-      values: { ...update, ...(update.url ? { urlHash: sha256Hex(update.url) } : {}), updatedAt },
+      values: {
+        ...update,
+        ...(update.url ? { urlHash: sha256Hex(update.url) } : {}),
+        ...released,
+        updatedAt,
+      },
     }));
     await this.transactions.run((manager) => bulkUpdate<FeedRow>(manager, FEEDS, rows));
   }

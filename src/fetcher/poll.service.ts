@@ -6,13 +6,16 @@ import { Metrics } from '../common/metrics';
 import { ShutdownSignal } from '../common/shutdown-signal';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
+import { pollsFeeds, PROCESS_ROLE, ProcessRole } from '../config/process-role';
 import { EntriesService } from '../entries/entries.service';
 import { hostOf } from './domain/host-of';
 import { pollOutcomeClass } from './domain/poll-outcome-class';
 import { FeedFetchedListener, FeedPoller, FeedPollResult } from './feed-poller';
+import { HostGate } from './host-gate';
 import { HostHoldsRepository } from './host-holds.repository';
 import { runWithHostLimits, shuffled } from './host-pool';
 import { InterruptedDeliveries } from './interrupted-deliveries';
+import { PollClaims } from './poll-claims';
 import { DueFeed, PollStateRepository } from './poll-state.repository';
 import { PollStateWriter } from './poll-state-writer';
 import { PingQueue } from './push/domain/ping-queue';
@@ -31,8 +34,8 @@ export interface PollReport {
 @Injectable()
 export class PollService {
   private readonly logger = new Logger(PollService.name);
-  /** Feeds claimed by a cycle of this process: a cycle never polls a feed another cycle still has in hand. */
-  private readonly inFlight = new Set<string>();
+  /** When each host last saw a request from this process: the gap holds across cycles. */
+  private readonly lastStart = new Map<string, number>();
   /** Pinged feeds, polled first in first out ahead of scheduled ones, coalesced per feed. */
   private readonly priorityLane: PingQueue;
   private draining: Promise<PollReport> | null = null;
@@ -43,11 +46,14 @@ export class PollService {
     private readonly poller: FeedPoller,
     private readonly interrupted: InterruptedDeliveries,
     private readonly holds: HostHoldsRepository,
+    private readonly claims: PollClaims,
+    private readonly hostGate: HostGate,
     private readonly clock: Clock,
     private readonly random: RandomNumbers,
     private readonly shutdown: ShutdownSignal,
     private readonly metrics: Metrics,
     @Inject(CONFIG) private readonly config: Config,
+    @Inject(PROCESS_ROLE) private readonly role: ProcessRole,
   ) {
     this.priorityLane = new PingQueue(config.PING_COALESCE_SECONDS * 1000);
   }
@@ -55,8 +61,9 @@ export class PollService {
   /**
    * One poll cycle: the pinged feeds waiting in the priority lane, then the due feeds (every feed with
    * `all`) in a random order, under the global and per-host limits; feeds on a host that asked us to
-   * wait (Retry-After) are left for later. First, the entries an interrupted poll stored but never
-   * delivered are delivered.
+   * wait (Retry-After) are left for later. Each feed is claimed in the database before it is polled
+   * (a few at a time), so several workers share the due feeds and never poll one twice. First, the
+   * entries an interrupted poll stored but never delivered are delivered.
    */
   async pollDue(options: { all?: boolean; now?: Date } = {}): Promise<PollReport> {
     const now = options.now ?? this.clock.now();
@@ -64,12 +71,12 @@ export class PollService {
     report.emailsEnqueued += await this.interrupted.resume(now);
     const pinged = await this.takePinged(now);
     const isPinged = new Set(pinged.map((feed) => feed.id));
-    const due = await this.states.dueFeeds(now, { all: options.all });
+    const due = await this.states.dueFeeds(now, { all: options.all, unclaimedAt: this.clock.now() });
     const scheduled = shuffled(
       due.filter((feed) => !isPinged.has(feed.id)),
       () => this.random.next(),
     );
-    return this.pollFeeds([...pinged, ...scheduled], isPinged, now, report);
+    return this.pollFeeds({ pinged, scheduled, dueAt: options.all ? null : now }, now, report);
   }
 
   /**
@@ -77,8 +84,10 @@ export class PollService {
    * not queued twice, and one pinged again while or just after it is polled gets one more poll when its
    * coalescing window (PING_COALESCE_SECONDS) ends. Resolves when the lane is empty.
    */
-  refreshNow(feedIds: readonly string[]): Promise<PollReport> {
+  async refreshNow(feedIds: readonly string[]): Promise<PollReport> {
     const now = this.clock.now();
+    // A web node polls nothing: the feeds become due at once, and the next worker cycle has them.
+    if (!pollsFeeds(this.role)) return this.states.markDue(feedIds, now).then(() => emptyReport());
     for (const feedId of feedIds) this.priorityLane.enqueue(feedId, now);
     this.draining ??= this.drainPriorityLane().finally(() => {
       this.draining = null;
@@ -98,10 +107,15 @@ export class PollService {
     const now = this.clock.now();
     const [feed] = await this.states.dueFeeds(now, { only: [feedId] });
     if (!feed) throw new NotFoundError(`no polled feed ${feedId}`);
-    const writer = this.stateWriter(now);
+    const writer = this.stateWriter(now, false);
     const result = await this.poller.ingestPushed(feed, body, now, writer, contentType);
     await writer.flush();
     return result;
+  }
+
+  /** Pinged feeds waiting in this process's priority lane. */
+  get pingsWaiting(): number {
+    return this.priorityLane.size;
   }
 
   /** A WebSub lease was verified (until then the feed is polled only as a safety net) or ended (null). */
@@ -120,7 +134,7 @@ export class PollService {
       const now = this.clock.now();
       const pinged = await this.takePinged(now);
       if (pinged.length === 0) return report;
-      await this.pollFeeds(pinged, new Set(pinged.map((feed) => feed.id)), now, report);
+      await this.pollFeeds({ pinged, scheduled: [], dueAt: now }, now, report);
     }
   }
 
@@ -136,10 +150,13 @@ export class PollService {
     return feedIds.flatMap((feedId) => feeds.get(feedId) ?? []);
   }
 
-  /** Polls `ordered` under the host limits (each host's feeds in this order); pinged ones leave the lane. */
+  /**
+   * Polls the pinged feeds, then the scheduled ones (those still due at `dueAt`, when given), under the
+   * host limits, each once it is claimed; pinged ones leave the lane, or wait out their coalescing window
+   * when another cycle (of any process) has them in hand.
+   */
   private async pollFeeds(
-    ordered: DueFeed[],
-    isPinged: ReadonlySet<string>,
+    feeds: { pinged: DueFeed[]; scheduled: DueFeed[]; dueAt: Date | null },
     now: Date,
     report: PollReport,
   ): Promise<PollReport> {
@@ -149,38 +166,60 @@ export class PollService {
       perHost: this.config.FETCH_PER_HOST,
       gapMs: this.config.FETCH_HOST_GAP_MS,
     };
-    const writer = this.stateWriter(now);
-    const work = ordered.map((feed) => ({ feed, host: hostOf(feed.url) }));
-    // A feed stays claimed until its new state is written, so an overlapping cycle cannot poll it again.
-    const claimed: string[] = [];
+    const writer = this.stateWriter(now, true);
+    const claim = this.claims.begin();
+    const toWork = (feed: DueFeed) => ({ feed, host: hostOf(feed.url) });
+    const claimed = async (batch: DueFeed[], dueAt: Date | null) => {
+      const taken = new Set(
+        await claim.take(
+          batch.map((feed) => feed.id),
+          dueAt,
+        ),
+      );
+      return batch.filter((feed) => taken.has(feed.id));
+    };
+    const waiting = [...feeds.scheduled];
+    const failed: string[] = [];
+    const more = async () => {
+      while (waiting.length > 0 && !this.shutdown.isStopping) {
+        const taken = await claimed(waiting.splice(0, limits.concurrency), feeds.dueAt);
+        if (taken.length > 0) return taken.map(toWork);
+      }
+      return [];
+    };
     try {
+      const pinged = await claimed(feeds.pinged, null);
+      this.requeueBusy(feeds.pinged, pinged);
+      const isPinged = new Set(pinged.map((feed) => feed.id));
       await runWithHostLimits(
-        work,
+        pinged.map(toWork),
         (item) => item.host,
         limits,
         async ({ feed, host }) => {
           // Stopping: the polls under way finish, the feeds not begun stay due for the next process.
           if (this.shutdown.isStopping) return;
-          // Checked when the work starts, not when the cycle loads: overlapping cycles load the same feeds.
-          const isBusy = this.inFlight.has(feed.id);
-          if (!isBusy) {
-            this.inFlight.add(feed.id);
-            claimed.push(feed.id);
-            const result = await this.pollOne(feed, host, now, holds, writer);
-            if (result) tally(report, feed.url, result);
-          }
-          if (isPinged.has(feed.id)) {
-            this.priorityLane.done(feed.id, this.clock.now());
-            // Another cycle has it in hand, maybe fetched before the ping: once more after the window.
-            if (isBusy) this.priorityLane.enqueue(feed.id, this.clock.now());
-          }
+          const result = await this.pollOne(feed, host, now, holds, writer);
+          if (result) tally(report, feed.url, result);
+          if (result?.label === INTERNAL_ERROR) failed.push(feed.id);
+          if (isPinged.has(feed.id)) this.priorityLane.done(feed.id, this.clock.now());
         },
+        { more, lastStart: this.lastStart },
       );
       await writer.flush();
     } finally {
-      for (const feedId of claimed) this.inFlight.delete(feedId);
+      await claim.end(failed);
     }
     return report;
+  }
+
+  /** Pinged feeds another cycle holds, maybe fetched before the ping: once more after the window. */
+  private requeueBusy(pinged: readonly DueFeed[], claimed: readonly DueFeed[]): void {
+    const isClaimed = new Set(claimed.map((feed) => feed.id));
+    for (const feed of pinged) {
+      if (isClaimed.has(feed.id)) continue;
+      this.priorityLane.done(feed.id, this.clock.now());
+      this.priorityLane.enqueue(feed.id, this.clock.now());
+    }
   }
 
   private async pollOne(
@@ -196,15 +235,24 @@ export class PollService {
         await writer.add(feed.id, { nextPollAt: heldUntil });
         return null;
       }
+      const turn = await this.hostGate.take(host);
+      if (turn.kind === 'held') {
+        holds.set(host, turn.until);
+        await writer.add(feed.id, { nextPollAt: turn.until });
+        return null;
+      }
       const startedAt = performance.now();
-      const result = await this.poller.poll(feed, now, writer);
+      const result = await this.poller.poll(feed, now, writer).finally(() => turn.done());
       this.metrics.countPoll(pollOutcomeClass(result.label), (performance.now() - startedAt) / 1000);
-      // Later feeds of this cycle on that host wait too.
-      if (result.hostHeld) holds.set(result.hostHeld.host, result.hostHeld.until);
+      if (result.hostHeld) {
+        // Later feeds of this cycle on that host wait too, and every other worker's.
+        holds.set(result.hostHeld.host, result.hostHeld.until);
+        await this.hostGate.hold(result.hostHeld.host, result.hostHeld.until);
+      }
       return result;
     } catch (error) {
       this.logger.error(`feed ${feed.id}: ${(error as Error).message}`);
-      const failed = { kind: 'failed', label: 'internal-error', isFailure: true } as const;
+      const failed = { kind: 'failed', label: INTERNAL_ERROR, isFailure: true } as const;
       return {
         ...failed,
         reason: (error as Error).message,
@@ -215,10 +263,13 @@ export class PollService {
     }
   }
 
-  private stateWriter(now: Date): PollStateWriter {
-    return new PollStateWriter(this.states, this.entries, now);
+  private stateWriter(now: Date, releasesClaims: boolean): PollStateWriter {
+    return new PollStateWriter(this.states, this.entries, now, releasesClaims);
   }
 }
+
+/** A poll that failed inside Tidings (a database error, a bug): the feed itself may be fine. */
+const INTERNAL_ERROR = 'internal-error';
 
 function emptyReport(): PollReport {
   return { polled: 0, failed: 0, newEntries: 0, emailsEnqueued: 0, outcomes: {}, failures: [] };

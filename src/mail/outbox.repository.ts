@@ -1,9 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, In, LessThanOrEqual, MoreThan, Raw, Repository } from 'typeorm';
+import {
+  And,
+  Brackets,
+  In,
+  LessThan,
+  LessThanOrEqual,
+  MoreThan,
+  MoreThanOrEqual,
+  Not,
+  Raw,
+  Repository,
+} from 'typeorm';
 import { newId } from '../common/ids';
 import { isUniqueViolation } from '../common/zod-errors';
 import { countGrouped, GroupCount } from '../db/count-grouped';
+import { nextBatch, PruneBatch, PruneRequest } from '../db/prune-batch';
 import { insertRows } from '../db/raw-rows';
 import { OutboxEmailEntity } from './outbox-email.entity';
 
@@ -70,6 +82,28 @@ export class OutboxRepository {
       .setParameters(parameters)
       .execute();
     return this.rows.find({ where: { claimToken, status: 'sending' }, order: { createdAt: 'ASC' } });
+  }
+
+  /**
+   * Retention: empties the bodies of finished emails (sent or failed) enqueued before `before`, oldest
+   * first; the row stays (its Message-ID threads replies, its dedup key keeps it sent once).
+   */
+  async dropOldBodies({ before, from, limit }: PruneRequest): Promise<PruneBatch> {
+    const rows = await this.rows.find({
+      select: { id: true, createdAt: true },
+      where: {
+        status: In(['sent', 'failed']),
+        createdAt: from ? And(MoreThanOrEqual(from), LessThan(before)) : LessThan(before),
+        html: Not(''),
+      },
+      order: { createdAt: 'ASC' },
+      take: limit,
+    });
+    if (rows.length) await this.rows.update({ id: In(rows.map((row) => row.id)) }, { html: '', text: '' });
+    return nextBatch(
+      rows.map((row) => row.createdAt),
+      limit,
+    );
   }
 
   async endAttempt(id: string, end: AttemptEnd): Promise<void> {

@@ -5,6 +5,7 @@ import { Metrics } from '../common/metrics';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
 import { GroupCount } from '../db/count-grouped';
+import { PruneBatch, PruneRequest } from '../db/prune-batch';
 import { quotePhrase } from './domain/list-headers';
 import { OutboxEmailEntity } from './outbox-email.entity';
 import { OutboxRepository, WaitingDomain } from './outbox.repository';
@@ -162,6 +163,11 @@ export class OutboxService implements OnModuleDestroy {
   }
 
   /** When the earliest pending email is due (null when none waits). */
+  /** Retention: one batch of old finished emails loses its bodies. */
+  dropOldBodies(request: PruneRequest): Promise<PruneBatch> {
+    return this.rows.dropOldBodies(request);
+  }
+
   nextDue(): Promise<Date | null> {
     return this.rows.nextDue();
   }

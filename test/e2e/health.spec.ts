@@ -20,7 +20,9 @@ describe('the service on its zero-setup default', () => {
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({
         status: 'ok',
+        role: 'all',
         database: { status: 'up', dialect: 'better-sqlite3', pendingMigrations: false },
+        queue: { pings: 0 },
       });
       expect(existsSync(join(database.url.replace(/^sqlite:/, '')))).toBe(true);
     } finally {

@@ -12,7 +12,9 @@ export interface Route {
 /** A real HTTP server on loopback serving whatever the test sets, and recording each request. */
 export class FeedServer {
   readonly routes = new Map<string, Route>();
-  readonly requests: Array<{ method: string; url: string; headers: IncomingMessage['headers'] }> = [];
+  /** Every request received, with when it arrived (`Date.now()`). */
+  readonly requests: Array<{ method: string; url: string; headers: IncomingMessage['headers']; at: number }> =
+    [];
   private server!: Server;
   port = 0;
 
@@ -41,6 +43,7 @@ export class FeedServer {
       method: request.method ?? 'GET',
       url: request.url ?? '/',
       headers: request.headers,
+      at: Date.now(),
     });
     const route = this.routes.get(request.url ?? '/');
     if (!route) {

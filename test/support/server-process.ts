@@ -21,7 +21,8 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the built service (`dist/src/main.js`, what `npm start` runs) and waits for /health; on
+ * Starts the built service (`dist/src/main.js`, what `npm start` runs; with `serveArgs`, `tidings serve
+ * ARGS`) and waits for /health; on
  * `env.PORT` when given (so that PUBLIC_URL can name it), else on a free port; in `cwd`, by default the
  * scratch directory the spec file's CLI runs share. A free port can be taken by another process
  * between `freePort` and the service's bind, so a start on a port of our choosing that fails with
@@ -31,11 +32,12 @@ export async function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 60_000,
   cwd: string = scratchDirectory(),
+  serveArgs?: string[],
 ): Promise<ServerProcess> {
   for (let attempt = 1; ; attempt++) {
     const port = env.PORT ? Number(env.PORT) : await freePort();
     try {
-      return await startOnPort(env, port, timeoutMs, cwd);
+      return await startOnPort(env, port, timeoutMs, cwd, serveArgs);
     } catch (error) {
       if (!(error instanceof PortTakenError) || env.PORT || attempt === 3) throw error;
     }
@@ -49,10 +51,14 @@ async function startOnPort(
   port: number,
   timeoutMs: number,
   cwd: string,
+  serveArgs: string[] | undefined,
 ): Promise<ServerProcess> {
+  const root = join(__dirname, '..', '..');
   const child: ChildProcess = spawn(
     process.execPath,
-    [join(__dirname, '..', '..', 'dist', 'src', 'main.js')],
+    serveArgs
+      ? [join(root, 'bin', 'tidings.js'), 'serve', ...serveArgs]
+      : [join(root, 'dist', 'src', 'main.js')],
     {
       env: {
         PATH: process.env.PATH,
@@ -92,7 +98,8 @@ async function startOnPort(
       return ended;
     },
     stop: async () => {
-      if (child.exitCode !== null) return;
+      // A process already ended (killed by a spec) has an exit code or the signal that ended it.
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;

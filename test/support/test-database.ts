@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
 
 export type Dialect = 'sqlite' | 'mysql';
@@ -43,4 +44,23 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
       await connection.end();
     },
   };
+}
+
+/** Runs one read-only query on a test database from the test's own process (to watch other processes' work). */
+export async function queryDatabase<T>(database: TestDatabase, sql: string): Promise<T[]> {
+  if (database.dialect === 'sqlite') {
+    const connection = new Database(database.url.slice('sqlite:'.length), { readonly: true });
+    try {
+      return connection.prepare(sql).all() as T[];
+    } finally {
+      connection.close();
+    }
+  }
+  const connection = await mysql.createConnection({ uri: database.url });
+  try {
+    const [rows] = await connection.query(sql);
+    return rows as T[];
+  } finally {
+    await connection.end();
+  }
 }

@@ -42,7 +42,7 @@ export async function createWebTestApp(
   await prepareDatabase(config.DATABASE_URL, { migrate: true });
   const clock = new TestClock();
   const moduleRef = await Test.createTestingModule({
-    imports: [AppModule.register({ config, role: 'serve' })],
+    imports: [AppModule.register({ config, role: 'all' })],
   })
     .overrideProvider(Clock)
     .useValue(clock)

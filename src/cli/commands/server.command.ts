@@ -1,5 +1,7 @@
 import { Command } from 'commander';
 import { startServer } from '../../bootstrap';
+import { ValidationError } from '../../common/errors';
+import { isServeRole, SERVE_ROLES } from '../../config/process-role';
 import { prepareDatabase } from '../../db/prepare-database';
 import { redactPassword } from '../../db/database-url';
 import { loadStartupConfig } from '../../startup-config';
@@ -8,8 +10,15 @@ export function registerServerCommands(program: Command): void {
   program
     .command('serve')
     .description('run the HTTP service and the schedulers')
-    .action(async () => {
-      await startServer(loadStartupConfig());
+    .option(
+      '--role <role>',
+      'web: HTTP only; worker: polls, deliveries, digests and the outbox (HTTP: only GET /health and /metrics); all: both',
+      'all',
+    )
+    .action(async (options: { role: string }) => {
+      if (!isServeRole(options.role))
+        throw new ValidationError(`--role must be one of ${SERVE_ROLES.join(', ')}, not ${options.role}`);
+      await startServer(loadStartupConfig(), options.role);
     });
 
   program

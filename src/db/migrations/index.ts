@@ -14,7 +14,9 @@ import { SubscriptionPause1763769722000 } from './1763769722000-subscription-pau
 import { ReaderStories1763769722010 } from './1763769722010-reader-stories';
 import { FeedMoves1763769722020 } from './1763769722020-feed-moves';
 import { ExtractedArticleVersions1763769816000 } from './1763769816000-extracted-article-versions';
+import { PollClaims1763769817000 } from './1763769817000-poll-claims';
 import { ClaimOwners1763769818000 } from './1763769818000-claim-owners';
+import { Retention1763769818001 } from './1763769818001-retention';
 import { CheckoutPurchases1763769823000 } from './1763769823000-checkout-purchases';
 import { SupportSenderDiffers1763769823001 } from './1763769823001-support-sender-differs';
 
@@ -36,7 +38,9 @@ export const migrations = [
   ReaderStories1763769722010,
   FeedMoves1763769722020,
   ExtractedArticleVersions1763769816000,
+  PollClaims1763769817000,
   ClaimOwners1763769818000,
+  Retention1763769818001,
   CheckoutPurchases1763769823000,
   SupportSenderDiffers1763769823001,
 ];

@@ -1,0 +1,52 @@
+import { ScaleFixture, workerOf } from '../../support/scale-fixture';
+import { testDialects } from '../../support/test-database';
+import { waitUntil } from '../../support/wait-until';
+
+const FEEDS = 40;
+/** Workers poll every second: their cycles overlap all the time. */
+const WORKER_ENV = {
+  POLL_INTERVAL_SECONDS: '1',
+  FETCH_CONCURRENCY: '4',
+  FETCH_PER_HOST: '4',
+};
+
+describe.each(testDialects())('poll claims shared by worker processes (%s)', (dialect) => {
+  let fixture: ScaleFixture;
+
+  beforeEach(async () => {
+    fixture = await new ScaleFixture(FEEDS, 150).start(dialect);
+  });
+
+  afterEach(async () => {
+    await fixture.stop();
+  });
+
+  it('fetches each due feed once per interval with three serve processes, not once per process', async () => {
+    await fixture.startWorkers(3, WORKER_ENV);
+    await waitUntil(() => fixture.requestsByPath().size === FEEDS, 'a request for every feed', 60_000);
+    // Cycles under way when the workers stop finish first: a late duplicate would be counted too.
+    await Promise.all(fixture.workers.map((worker) => worker.stop()));
+    const counts = [...fixture.requestsByPath().values()];
+    expect(counts).toHaveLength(FEEDS);
+    expect(counts.every((count) => count === 1)).toBe(true);
+  });
+
+  it('loses and doubles nothing when a worker is killed (SIGKILL) in the middle of its cycle', async () => {
+    // A first poll records what each feed has; the next one emails each feed's new post.
+    await fixture.cli(['poll', '--once', '--all', '--at', new Date(Date.now() - 86_400_000).toISOString()]);
+    fixture.edition = 2;
+    const firstRequests = fixture.server.requests.length;
+    await fixture.startWorkers(3, WORKER_ENV);
+    await waitUntil(() => (fixture.inFlight.get('worker-1') ?? 0) > 0, 'worker-1 waiting for a feed', 60_000);
+    await fixture.workers[0].kill('SIGKILL');
+    await waitUntil(async () => (await fixture.emailCount()) >= FEEDS, 'an email for every feed', 150_000);
+    await Promise.all(fixture.workers.map((worker) => worker.stop()));
+
+    expect(await fixture.emailCount()).toBe(FEEDS);
+    const second = fixture.server.requests.slice(firstRequests);
+    const byKilled = second.filter((request) => workerOf(request) === 'worker-1').length;
+    // Only what the killed worker had in hand is fetched a second time.
+    expect(second.length).toBeLessThanOrEqual(FEEDS + byKilled);
+    expect(new Set(second.map((request) => request.url)).size).toBe(FEEDS);
+  });
+});
