@@ -77,7 +77,8 @@ class PlainTextWriter {
     else if (tagName === 'br') this.endLine();
     else if (tagName === 'img')
       this.appendInline(attribute('alt')?.trim() ? `[${attribute('alt')?.trim()}]` : '');
-    else if (tagName === 'a' && this.linkAddresses) this.links.push({ href: attribute('href') ?? '', textStart: this.line.length });
+    else if (tagName === 'a' && this.linkAddresses)
+      this.links.push({ href: attribute('href') ?? '', textStart: this.line.length });
   }
 
   onEndTag({ tagName }: EndTag): void {

@@ -5,8 +5,10 @@ function tokens(source: string): string[] {
   readHtmlTokens(
     source,
     {
-      startTag: ({ tagName, sourceCodeLocation }) => seen.push(`<${tagName}@${sourceCodeLocation?.startOffset}>`),
-      endTag: ({ tagName, sourceCodeLocation }) => seen.push(`</${tagName}@${sourceCodeLocation?.endOffset}>`),
+      startTag: ({ tagName, sourceCodeLocation }) =>
+        seen.push(`<${tagName}@${sourceCodeLocation?.startOffset}>`),
+      endTag: ({ tagName, sourceCodeLocation }) =>
+        seen.push(`</${tagName}@${sourceCodeLocation?.endOffset}>`),
       text: ({ text }) => seen.push(JSON.stringify(text)),
     },
     { sourceCodeLocationInfo: true },
