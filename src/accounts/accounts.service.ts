@@ -49,6 +49,15 @@ export class AccountsService {
     return this.getById(userId);
   }
 
+  /** For the admin page: up to `limit` users whose address contains `text`. */
+  searchByEmail(text: string, limit: number): Promise<User[]> {
+    return this.users.search(text, limit);
+  }
+
+  countUsers(): Promise<number> {
+    return this.users.count();
+  }
+
   findByIds(ids: readonly string[]): Promise<User[]> {
     return this.users.findByIds(ids);
   }

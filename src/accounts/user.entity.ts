@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-export type UserRole = 'user' | 'support';
+export type UserRole = 'user' | 'support' | 'admin';
 
 @Entity('users')
 export class UserEntity {

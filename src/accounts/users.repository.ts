@@ -20,6 +20,21 @@ export class UsersRepository {
     return this.users.findOneBy({ email });
   }
 
+  /** Users whose address contains `text` (any case), in address order. */
+  search(text: string, limit: number): Promise<UserEntity[]> {
+    const pattern = `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
+    return this.users
+      .createQueryBuilder('account')
+      .where("LOWER(account.email) LIKE :pattern ESCAPE '!'", { pattern })
+      .orderBy('account.email', 'ASC')
+      .limit(limit)
+      .getMany();
+  }
+
+  count(): Promise<number> {
+    return this.users.count();
+  }
+
   findById(id: string): Promise<UserEntity | null> {
     return this.users.findOneBy({ id });
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, IsNull, Not, Repository } from 'typeorm';
+import { In, IsNull, MoreThan, Not, Repository } from 'typeorm';
 import { newId } from '../common/ids';
 import { isUniqueViolation } from '../common/zod-errors';
 import { countGrouped, GroupCount } from '../db/count-grouped';
@@ -23,6 +23,15 @@ export class FeedsRepository {
   ) {}
 
   /** Feeds in each status (active, broken, gone). */
+  /** Feeds that failed their last polls (broken or gone first, then by errors), with their last error. */
+  failing(limit: number): Promise<FeedEntity[]> {
+    return this.feeds.find({
+      where: { errorCount: MoreThan(0) },
+      order: { errorCount: 'DESC', failingSince: 'ASC', id: 'ASC' },
+      take: limit,
+    });
+  }
+
   countByStatus(): Promise<GroupCount[]> {
     return countGrouped(this.feeds, ['status']);
   }

@@ -87,6 +87,11 @@ export class FeedsService {
   }
 
   /** Feeds in each status (active, broken, gone): `{ status, count }`. */
+  /** For the admin page: feeds whose last polls failed, with the last error. */
+  failingFeeds(limit: number): Promise<Feed[]> {
+    return this.repository.failing(limit);
+  }
+
   countByStatus(): Promise<GroupCount[]> {
     return this.repository.countByStatus();
   }

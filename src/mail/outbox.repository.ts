@@ -35,6 +35,21 @@ export interface WaitingDomain {
 /** The domain part of an address column, lower-cased, in SQL that SQLite and MySQL both speak. */
 const DOMAIN_OF = (column: string) => `LOWER(SUBSTR(${column}, INSTR(${column}, '@') + 1))`;
 
+/** What lists of emails show: not the bodies. */
+const waitingColumns = {
+  id: true,
+  userId: true,
+  kind: true,
+  toAddress: true,
+  subject: true,
+  status: true,
+  attempts: true,
+  nextAttemptAt: true,
+  lastError: true,
+  createdAt: true,
+  sentAt: true,
+} as const;
+
 /** The `outbox_emails` table: rows stored whole, claimed by compare-and-set, moved through their states. */
 @Injectable()
 export class OutboxRepository {
@@ -104,6 +119,26 @@ export class OutboxRepository {
       rows.map((row) => row.createdAt),
       limit,
     );
+  }
+
+  /** Emails that wait (held for credits, suppressed, pending a retry or a hold), oldest first. */
+  oldestWaiting(limit: number): Promise<OutboxEmailEntity[]> {
+    return this.rows.find({
+      select: waitingColumns,
+      where: { status: In(['held', 'suppressed', 'pending']) },
+      order: { createdAt: 'ASC', id: 'ASC' },
+      take: limit,
+    });
+  }
+
+  /** A user's newest emails, newest first. */
+  recentOf(userId: string, limit: number): Promise<OutboxEmailEntity[]> {
+    return this.rows.find({
+      select: waitingColumns,
+      where: { userId },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: limit,
+    });
   }
 
   async endAttempt(id: string, end: AttemptEnd): Promise<void> {

@@ -7,6 +7,7 @@ import { Config } from '../config/load-config';
 import { GroupCount } from '../db/count-grouped';
 import { PruneBatch, PruneRequest } from '../db/prune-batch';
 import { quotePhrase } from './domain/list-headers';
+import { MailSuppressionEntity } from './mail-suppression.entity';
 import { OutboxEmailEntity } from './outbox-email.entity';
 import { OutboxRepository, WaitingDomain } from './outbox.repository';
 import { FlushResult, HeldListener, OutboxSender } from './outbox-sender';
@@ -162,12 +163,27 @@ export class OutboxService implements OnModuleDestroy {
     return this.rows.requeueSuppressed(address, this.clock.now());
   }
 
-  /** When the earliest pending email is due (null when none waits). */
+  /** For the admin page: the emails that wait longest, and why (`lastError`; held: credits). */
+  oldestWaiting(limit: number): Promise<OutboxEmailEntity[]> {
+    return this.rows.oldestWaiting(limit);
+  }
+
+  /** For the admin page: a user's newest emails (without their bodies). */
+  recentEmailsOf(userId: string, limit: number): Promise<OutboxEmailEntity[]> {
+    return this.rows.recentOf(userId, limit);
+  }
+
+  /** For the admin page: suppressed addresses, newest first. */
+  listSuppressions(limit: number): Promise<MailSuppressionEntity[]> {
+    return this.suppressions.newest(limit);
+  }
+
   /** Retention: one batch of old finished emails loses its bodies. */
   dropOldBodies(request: PruneRequest): Promise<PruneBatch> {
     return this.rows.dropOldBodies(request);
   }
 
+  /** When the earliest pending email is due (null when none waits). */
   nextDue(): Promise<Date | null> {
     return this.rows.nextDue();
   }

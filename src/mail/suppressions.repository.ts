@@ -72,6 +72,11 @@ export class SuppressionsRepository {
     }
   }
 
+  /** The newest suppressions first. */
+  newest(limit: number): Promise<MailSuppressionEntity[]> {
+    return this.suppressions.find({ order: { createdAt: 'DESC', id: 'DESC' }, take: limit });
+  }
+
   /** Returns whether the address was suppressed. */
   async lift(address: string): Promise<boolean> {
     const result = await this.suppressions.delete({ address: address.toLowerCase() });

@@ -7,6 +7,8 @@ import { FetcherModule } from '../fetcher/fetcher.module';
 import { MailModule } from '../mail/mail.module';
 import { SupportModule } from '../support/support.module';
 import { AccountController } from './account/account.controller';
+import { AdminOverview } from './admin/admin-overview.service';
+import { AdminPagesController } from './admin/admin-pages.controller';
 import { AuthController } from './auth/auth.controller';
 import { CsrfGuard, SignedInGuard } from './auth/guards';
 import { WebCookies } from './auth/web-cookies';
@@ -33,6 +35,7 @@ const PAGES = [
   AccountController,
   CreditsController,
   SupportPagesController,
+  AdminPagesController,
 ];
 
 /** The server-rendered dashboard (role `serve` only). */
@@ -53,6 +56,7 @@ const PAGES = [
     DeliveryPause,
     EmailPreviews,
     SupportContext,
+    AdminOverview,
     CsrfGuard,
     SignedInGuard,
     WebExceptionsFilter,

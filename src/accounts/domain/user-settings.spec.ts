@@ -25,7 +25,7 @@ describe('newUserSchema', () => {
     [{ email: 'a@b.co', timezone: 'Mars/Olympus' }, /IANA timezone/],
     [{ email: 'a@b.co', digestHour: 24 }, /hour from 0 to 23/],
     [{ email: 'a@b.co', digestHour: -1 }, /hour from 0 to 23/],
-    [{ email: 'a@b.co', role: 'admin' }, /role/],
+    [{ email: 'a@b.co', role: 'root' }, /role/],
     [{ email: 'a@b.co', digestWeekday: 7 }, /weekday from 0 \(Sunday\) to 6/],
   ])('rejects %j', (input, message) => {
     const result = newUserSchema.safeParse(input);

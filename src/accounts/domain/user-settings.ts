@@ -33,7 +33,7 @@ export const newUserSchema = z.object({
   timezone: timezoneSchema.default('UTC'),
   digestHour: digestHourSchema.default(7),
   digestWeekday: digestWeekdaySchema.default(1),
-  role: z.enum(['user', 'support']).default('user'),
+  role: z.enum(['user', 'support', 'admin']).default('user'),
 });
 
 export type NewUser = z.infer<typeof newUserSchema>;

@@ -24,7 +24,7 @@ export function registerUserCommands(program: Command): void {
       parseWholeNumber('--digest-weekday'),
       1,
     )
-    .option('--role <role>', 'user or support', 'user')
+    .option('--role <role>', 'user, support or admin', 'user')
     .option(
       '--credits <n>',
       'free credits to start with (default STARTER_CREDITS)',

@@ -15,7 +15,8 @@ const NAVIGATION = [
   { href: '/feeds', label: 'Feeds' },
   { href: '/account', label: 'Account' },
   { href: '/credits', label: 'Credits', showsBalance: true },
-  { href: '/support', label: 'Support', isSupportOnly: true },
+  { href: '/support', label: 'Support', onlyFor: 'support' },
+  { href: '/admin', label: 'Status', onlyFor: 'admin' },
 ];
 
 /** Handlebars pages, compiled once at start: a layout, partials, and HTML escaping by default. */
@@ -59,7 +60,7 @@ export class WebViews {
       scriptNonce: context.scriptNonce,
     };
     const navigation = user
-      ? NAVIGATION.filter((item) => !item.isSupportOnly || user.role === 'support').map((item) => ({
+      ? NAVIGATION.filter((item) => !item.onlyFor || user.role === item.onlyFor).map((item) => ({
           ...item,
           isCurrent: path.startsWith(item.href),
           balance: item.showsBalance && context.balance !== null ? formatCredits(context.balance) : null,
