@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { htmlToText } from '../src/content/html-to-text';
+import { articleText } from '../src/content/html-to-text';
 import { extractArticle } from '../src/content/extract-article';
 import { extractWithReadability } from '../src/content/readability-fallback';
 import { CORPUS_PAGE_URL } from '../test/support/readability-pages';
@@ -63,7 +63,7 @@ function scoreAgreement(extract: Extract): { agreement: number; ms: number } {
   for (const page of readabilityPages) {
     const result = timed(extract, page.source, CORPUS_PAGE_URL);
     ms += result.ms;
-    f1 += tokenF1(result.text, htmlToText(page.expectedHtml));
+    f1 += tokenF1(result.text, articleText(page.expectedHtml));
   }
   return { agreement: f1 / Math.max(1, readabilityPages.length), ms };
 }

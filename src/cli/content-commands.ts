@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { decodeHtmlBytes, extractArticle, rewriteForEmail } from '../content';
+import { decodeHtmlBytes, extractArticle, htmlToText, rewriteForEmail } from '../content';
 import { environmentWithEnvFile } from '../config/env-file';
 import { loadConfig } from '../config/load-config';
 import { DnsResolver } from '../http/dns-resolver';
@@ -49,7 +49,8 @@ export function renderRewrite(html: string, baseUrl: string): string {
 export function renderExtract(html: string, baseUrl: string, format: ExtractFormat): string {
   const article = extractArticle(html, baseUrl);
   if (format === 'html') return article.html;
-  if (format === 'text') return article.text;
+  // The text an email would carry, link addresses included.
+  if (format === 'text') return htmlToText(article.html);
   const { title, byline, leadImage, confidence, method, text } = article;
   const stableFields = { title: title ?? null, byline: byline ?? null, leadImage: leadImage ?? null };
   return JSON.stringify({ ...stableFields, confidence, method, html: article.html, text }, null, 2);

@@ -123,6 +123,6 @@ export function classWeight(className: string, id: string): number {
   return weight;
 }
 
-export function initialScore(tagName: string, className: string, id: string): number {
-  return (INITIAL_TAG_SCORE[tagName] ?? 0) + classWeight(className, id);
+export function initialScore(tagName: string, className: string, id: string, weighClasses = true): number {
+  return (INITIAL_TAG_SCORE[tagName] ?? 0) + (weighClasses ? classWeight(className, id) : 0);
 }

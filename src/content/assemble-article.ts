@@ -25,7 +25,7 @@ export function assembleArticle(
   html: string,
   root: PageElement,
   candidates: PageElement[],
-  options: AssembleOptions = { weighClasses: true },
+  options: AssembleOptions = { weighClasses: true, cleanConditionally: true },
 ): AssembledArticle {
   for (const candidate of candidates)
     candidate.contentScore = (candidate.contentScore ?? 0) * (1 - linkDensity(candidate));

@@ -4,6 +4,8 @@ import { linkDensity, type PageElement } from './page-element';
 export interface CleaningOptions {
   /** Leave out blocks whose class or id looks negative (Readability's "weight classes"). */
   weighClasses: boolean;
+  /** Leave out link farms, negatively named blocks and the like (Readability's "clean conditionally"). */
+  cleanConditionally: boolean;
 }
 
 const CONDITIONALLY_CLEANED = new Set(['div', 'section', 'ul', 'ol', 'table', 'aside', 'header']);
@@ -65,7 +67,8 @@ function isShortHeading(element: PageElement): boolean {
   return HEADINGS.has(element.tagName) && element.textLength < MAX_HEADING_LENGTH;
 }
 
-function isClutter(element: PageElement, { weighClasses }: CleaningOptions): boolean {
+function isClutter(element: PageElement, { weighClasses, cleanConditionally }: CleaningOptions): boolean {
+  if (!cleanConditionally) return false;
   const weight = weighClasses ? classWeight(element.className, element.id) : 0;
   if (!CONDITIONALLY_CLEANED.has(element.tagName))
     return weight < 0 && element.textLength < MAX_NEGATIVE_INLINE_LENGTH && element.imageCount === 0;

@@ -1,5 +1,5 @@
 import { assembleArticle, type AssembledArticle, type AssembleOptions } from './assemble-article';
-import { htmlToText } from './html-to-text';
+import { articleText } from './html-to-text';
 import { extractWithReadability } from './readability-fallback';
 import { rewriteForEmail, type RewriteOptions } from './rewrite-for-email';
 import { scanPage, type ScanOptions } from './scan-page';
@@ -15,6 +15,10 @@ export interface ExtractOptions extends RewriteOptions {
 export interface ExtractedArticle {
   /** Article HTML, already rewritten for email. */
   html: string;
+  /**
+   * The article's own text, as a reader reads it: one paragraph or list item a line, without the link
+   * addresses and quote marks of the `text/plain` email part (that is `htmlToText(html)`).
+   */
   text: string;
   title?: string;
   byline?: string;
@@ -36,25 +40,29 @@ export const DEFAULT_MIN_CONFIDENCE = 0;
 const COVERAGE_WEIGHT = 0.6;
 /** Shorter than this, the article was probably pruned away by class names: try again without them. */
 const MIN_ARTICLE_LENGTH = 500;
-/** Readability's retries: first without pruning by names, then without weighing classes either. */
-const ATTEMPTS: Array<Pick<ScanOptions, 'judgeByNames'> & AssembleOptions> = [
-  { judgeByNames: true, weighClasses: true },
-  { judgeByNames: false, weighClasses: true },
-  { judgeByNames: false, weighClasses: false },
+/**
+ * Readability's retries: first without pruning by names, then without weighing classes (in scoring and
+ * in cleaning), then without cleaning either.
+ */
+const ATTEMPTS: Array<Pick<ScanOptions, 'judgeByNames' | 'weighClasses'> & AssembleOptions> = [
+  { judgeByNames: true, weighClasses: true, cleanConditionally: true },
+  { judgeByNames: false, weighClasses: true, cleanConditionally: true },
+  { judgeByNames: false, weighClasses: false, cleanConditionally: true },
+  { judgeByNames: false, weighClasses: false, cleanConditionally: false },
 ];
 /** jsdom and Readability recurse over the tree: deeper pages would overflow the stack, so stay on ours. */
 const MAX_FALLBACK_DEPTH = 500;
 
 /** The main article of a page, for email: streamed and scored, with Readability as the fallback. */
 export function extractArticle(html: string, url: string, options: ExtractOptions = {}): ExtractedArticle {
-  const summaryText = options.summary ? htmlToText(options.summary) : undefined;
+  const summaryText = options.summary ? articleText(options.summary) : undefined;
   const { metadata, assembled, maxDepth } = longestAttempt(html, summaryText);
   const confidence = confidenceOf(assembled);
   const leadImage = metadata.leadImage ? resolveSafeUrl(metadata.leadImage, url) : undefined;
   const title = metadata.metaTitle ?? metadata.documentTitle;
   const byline = metadata.metaByline ?? metadata.bylineText;
   const rewritten = rewriteForEmail(assembled.html, url, options);
-  const text = htmlToText(rewritten);
+  const text = articleText(rewritten);
   const isDoubtful = confidence < (options.minConfidence ?? DEFAULT_MIN_CONFIDENCE) || text.trim() === '';
   if (isDoubtful && maxDepth <= MAX_FALLBACK_DEPTH) {
     const fallback = extractWithReadability(html, url);
@@ -62,7 +70,7 @@ export function extractArticle(html: string, url: string, options: ExtractOption
       const fallbackHtml = rewriteForEmail(fallback.html, url, options);
       return {
         html: fallbackHtml,
-        text: htmlToText(fallbackHtml),
+        text: articleText(fallbackHtml),
         title: fallback.title || title,
         byline: fallback.byline || byline,
         leadImage,

@@ -32,6 +32,14 @@ describe('htmlToText', () => {
     expect(htmlToText('<a href="mailto:me@a.example">me@a.example</a>')).toBe('me@a.example');
   });
 
+  it("leaves link addresses and quote marks out of an article's own text", () => {
+    const html =
+      '<p>See <a href="https://a.example/x">the docs</a> first.</p><blockquote><p>first</p><p>second</p></blockquote>';
+    expect(htmlToText(html, { linkAddresses: false, quoteMarks: false })).toBe(
+      'See the docs first.\n\nfirst\n\nsecond',
+    );
+  });
+
   it('shows image alt text in brackets, decodes entities, drops scripts and trailing spaces', () => {
     expect(
       htmlToText('<p><img alt="A cat"> &amp; &eacute;t&eacute; &nbsp;</p><script>x()</script><br>  '),

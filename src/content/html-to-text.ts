@@ -1,4 +1,4 @@
-import { SAXParser, type EndTag, type StartTag, type Text } from 'parse5-sax-parser';
+import { readHtmlTokens, type EndTag, type StartTag, type Text } from './html-tokens';
 import { DROPPED_WITH_CONTENT } from './html-vocabulary';
 
 const PARAGRAPH_ELEMENTS = new Set(
@@ -20,15 +20,27 @@ function isHidden(attrs: StartTag['attrs']): boolean {
   );
 }
 
+export interface TextOptions {
+  /** Write a link's address after its text, as `text/plain` emails do (default); off for an article's own text. */
+  linkAddresses?: boolean;
+  /** Mark quoted lines with `>` (default). */
+  quoteMarks?: boolean;
+}
+
 /** The `text/plain` rendering of an email's HTML: readable paragraphs, lists, quotes and links. */
-export function htmlToText(html: string): string {
-  const writer = new PlainTextWriter();
-  const parser = new SAXParser();
-  parser.on('startTag', (token: StartTag) => writer.onStartTag(token));
-  parser.on('endTag', (token: EndTag) => writer.onEndTag(token));
-  parser.on('text', (token: Text) => writer.onText(token));
-  parser.end(html);
+export function htmlToText(html: string, options: TextOptions = {}): string {
+  const writer = new PlainTextWriter(options.linkAddresses ?? true, options.quoteMarks ?? true);
+  readHtmlTokens(html, {
+    startTag: (token: StartTag) => writer.onStartTag(token),
+    endTag: (token: EndTag) => writer.onEndTag(token),
+    text: (token: Text) => writer.onText(token),
+  });
   return writer.finish();
+}
+
+/** An article's own text, as a reader reads it: no link addresses, no quote marks. */
+export function articleText(html: string): string {
+  return htmlToText(html, { linkAddresses: false, quoteMarks: false });
 }
 
 class PlainTextWriter {
@@ -42,6 +54,11 @@ class PlainTextWriter {
   private readonly links: { href: string; textStart: number }[] = [];
   private skipped?: { tagName: string; depth: number };
 
+  constructor(
+    private readonly linkAddresses: boolean,
+    private readonly quoteMarks: boolean,
+  ) {}
+
   onStartTag({ tagName, attrs, selfClosing }: StartTag): void {
     if (this.skipped) {
       if (tagName === this.skipped.tagName && !selfClosing) this.skipped.depth++;
@@ -53,14 +70,15 @@ class PlainTextWriter {
     }
     const attribute = (name: string) => attrs.find((candidate) => candidate.name === name)?.value;
     this.breakBefore(tagName, this.lists.length > 0);
-    if (tagName === 'blockquote') this.quoteDepth++;
+    if (tagName === 'blockquote') this.quoteDepth += this.quoteMarks ? 1 : 0;
     else if (tagName === 'pre') this.preDepth++;
     else if (tagName === 'ul' || tagName === 'ol') this.lists.push({ ordered: tagName === 'ol', count: 0 });
     else if (tagName === 'li') this.startListItem();
     else if (tagName === 'br') this.endLine();
     else if (tagName === 'img')
       this.appendInline(attribute('alt')?.trim() ? `[${attribute('alt')?.trim()}]` : '');
-    else if (tagName === 'a') this.links.push({ href: attribute('href') ?? '', textStart: this.line.length });
+    else if (tagName === 'a' && this.linkAddresses)
+      this.links.push({ href: attribute('href') ?? '', textStart: this.line.length });
   }
 
   onEndTag({ tagName }: EndTag): void {
@@ -68,7 +86,7 @@ class PlainTextWriter {
       if (tagName === this.skipped.tagName && --this.skipped.depth === 0) this.skipped = undefined;
       return;
     }
-    if (tagName === 'a') this.endLink();
+    if (tagName === 'a' && this.linkAddresses) this.endLink();
     this.breakBefore(tagName, this.lists.length > 1);
     if (tagName === 'blockquote') this.quoteDepth = Math.max(0, this.quoteDepth - 1);
     else if (tagName === 'pre') this.preDepth = Math.max(0, this.preDepth - 1);

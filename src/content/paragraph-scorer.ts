@@ -15,7 +15,10 @@ export class ParagraphScorer {
   readonly candidates: PageElement[] = [];
   private readonly summaryProbe?: string;
 
-  constructor(summaryText?: string) {
+  constructor(
+    summaryText?: string,
+    private readonly weighClasses = true,
+  ) {
     const normalized = summaryText ? normalize(summaryText) : '';
     if (normalized.length >= MIN_PARAGRAPH_LENGTH)
       this.summaryProbe = normalized.slice(0, SUMMARY_PROBE_LENGTH);
@@ -55,7 +58,12 @@ export class ParagraphScorer {
     let ancestor = firstAncestor;
     for (let level = 0; ancestor && ancestor.tagName !== '#root' && level < SCORED_ANCESTOR_LEVELS; level++) {
       if (ancestor.contentScore === undefined) {
-        ancestor.contentScore = initialScore(ancestor.tagName, ancestor.className, ancestor.id);
+        ancestor.contentScore = initialScore(
+          ancestor.tagName,
+          ancestor.className,
+          ancestor.id,
+          this.weighClasses,
+        );
         this.candidates.push(ancestor);
       }
       ancestor.contentScore += score / (level === 0 ? 1 : level === 1 ? 2 : level * 3);

@@ -1,4 +1,4 @@
-import { SAXParser, type EndTag, type StartTag, type Text } from 'parse5-sax-parser';
+import { readHtmlTokens, type EndTag, type StartTag, type Text } from './html-tokens';
 import { escapeMarkup } from '../common/escape-markup';
 import { HtmlOutput, type Attribute } from './html-output';
 import { allowedAttributesOf, DROPPED_WITH_CONTENT, URL_ATTRIBUTES, VOID_ELEMENTS } from './html-vocabulary';
@@ -36,11 +36,11 @@ export function rewriteForEmail(html: string, entryUrl: string, options: Rewrite
   const trailer = continueUrl ? `<p><a href="${escapeMarkup(continueUrl)}">Continue reading →</a></p>` : '';
   const output = new HtmlOutput((options.maxBytes ?? DEFAULT_MAX_BYTES) - Buffer.byteLength(trailer));
   const rewriter = new EmailRewriter(output, base);
-  const parser = new SAXParser();
-  parser.on('startTag', (token: StartTag) => rewriter.onStartTag(token));
-  parser.on('endTag', (token: EndTag) => rewriter.onEndTag(token));
-  parser.on('text', (token: Text) => rewriter.onText(token));
-  parser.end(html);
+  readHtmlTokens(html, {
+    startTag: (token: StartTag) => rewriter.onStartTag(token),
+    endTag: (token: EndTag) => rewriter.onEndTag(token),
+    text: (token: Text) => rewriter.onText(token),
+  });
   return output.finish(trailer);
 }
 

@@ -1,4 +1,4 @@
-import { SAXParser, type EndTag, type StartTag, type Text } from 'parse5-sax-parser';
+import { readHtmlTokens, type EndTag, type StartTag, type Text } from './html-tokens';
 import {
   BLOCKS_INSIDE_DIV,
   isBylineCandidate,
@@ -16,6 +16,8 @@ export interface ScanOptions {
   summaryText?: string;
   /** Prune subtrees whose class, id or role looks like clutter (Readability's "strip unlikelys"). */
   judgeByNames: boolean;
+  /** Score candidates by what their class names and ids say (Readability's "weight classes"; default on). */
+  weighClasses?: boolean;
 }
 
 export interface ScannedPage {
@@ -37,14 +39,18 @@ const MAX_SHARE_WIDGET_LENGTH = 500;
 export function scanPage(html: string, options: ScanOptions = { judgeByNames: true }): ScannedPage {
   const scanner = new PageScanner(
     html.length,
-    new ParagraphScorer(options.summaryText),
+    new ParagraphScorer(options.summaryText, options.weighClasses ?? true),
     options.judgeByNames,
   );
-  const parser = new SAXParser({ sourceCodeLocationInfo: true });
-  parser.on('startTag', (token: StartTag) => scanner.onStartTag(token));
-  parser.on('endTag', (token: EndTag) => scanner.onEndTag(token));
-  parser.on('text', (token: Text) => scanner.onText(token.text));
-  parser.end(html);
+  readHtmlTokens(
+    html,
+    {
+      startTag: (token: StartTag) => scanner.onStartTag(token),
+      endTag: (token: EndTag) => scanner.onEndTag(token),
+      text: (token: Text) => scanner.onText(token.text),
+    },
+    { sourceCodeLocationInfo: true },
+  );
   return scanner.finish();
 }
 
