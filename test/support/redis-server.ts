@@ -1,16 +1,26 @@
 import { ChildProcess, execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
+import { mkdtempSync } from 'node:fs';
 import { Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { freePort } from './server-process';
 import { waitUntil } from './wait-until';
 
 /**
  * A Redis server of the test's own on a free loopback port (never the shared one), which the test may
- * stop and start again on the same port to play an outage.
+ * stop and start again on the same port to play an outage. `persistent`: an append-only file in a
+ * temporary folder, written at every command, so that a restart keeps what was queued (as production's
+ * Redis should).
  */
 export class TestRedisServer {
   port = 0;
   private child: ChildProcess | null = null;
+  private readonly directory: string | null;
+
+  constructor({ persistent = false } = {}) {
+    this.directory = persistent ? mkdtempSync(join(tmpdir(), 'tidings-redis-')) : null;
+  }
 
   get url(): string {
     return `redis://127.0.0.1:${this.port}`;
@@ -20,18 +30,24 @@ export class TestRedisServer {
     this.port ||= await freePort();
     this.child = spawn(
       'redis-server',
-      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      [
+        ...['--port', String(this.port), '--bind', '127.0.0.1', '--save', ''],
+        ...(this.directory
+          ? ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', this.directory]
+          : ['--appendonly', 'no']),
+      ],
       { stdio: 'ignore' },
     );
     await waitUntil(() => this.answers(), `redis-server on port ${this.port}`);
     return this;
   }
 
+  /** Stops the server (SIGTERM: a persistent one keeps its data for the next start). */
   async stop(): Promise<void> {
     const child = this.child;
     if (!child || child.exitCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
+    child.kill(this.directory ? 'SIGTERM' : 'SIGKILL');
     await exited;
     this.child = null;
   }

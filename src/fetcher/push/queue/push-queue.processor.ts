@@ -62,6 +62,6 @@ export class PushQueueProcessor extends WorkerHost implements OnApplicationBoots
   onActive(): void {
     if (!this.isPaused) return;
     this.isPaused = false;
-    this.logger.log('push queue resumed: Redis is back');
+    this.logger.warn('push queue resumed: Redis is back');
   }
 }

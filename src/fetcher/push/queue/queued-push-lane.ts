@@ -43,6 +43,8 @@ export class QueuedPushLane extends PushLane {
     super();
     this.coalescing = new SharedPingCoalescing(redis, config.PING_COALESCE_SECONDS * 1000);
     this.local = new LocalPushLane(poll);
+    // BullMQ's connection reports each failed reconnection; `pinged` already says once a minute.
+    queue.on('error', () => undefined);
   }
 
   get coalescingState(): SharedPingCoalescing {
