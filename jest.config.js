@@ -30,6 +30,8 @@ const esmOnlyPackages = [
   '@csstools/css-color-parser',
   '@csstools/css-parser-algorithms',
   '@csstools/css-calc',
+  '@nestjs/bullmq',
+  '@nestjs/bull-shared',
 ];
 const common = {
   transform: { '^.+\\.ts$': tsJest, '/node_modules/.+\\.m?js$': tsJest },

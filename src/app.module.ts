@@ -17,6 +17,7 @@ import { EntriesModule } from './entries/entries.module';
 import { FeedsModule } from './feeds/feeds.module';
 import { FetcherModule } from './fetcher/fetcher.module';
 import { PushModule } from './fetcher/push/push.module';
+import { PushQueueModule } from './fetcher/push/queue/push-queue.module';
 import { PushSchedulerModule } from './fetcher/push/push.scheduler';
 import { SchedulerModule } from './fetcher/scheduler.module';
 import { HealthController } from './health/health.controller';
@@ -54,6 +55,7 @@ export class AppModule {
         DeliveryModule,
         FetcherModule,
         SupportModule,
+        PushQueueModule.register(config, role),
         PushModule,
         MetricsModule,
         RetentionModule,

@@ -96,6 +96,12 @@ export async function releaseLeases<T extends ObjectLiteral>(
     `UPDATE ${table} SET ${tokenColumn} = NULL, ${ownerColumn} = NULL, ${untilColumn} = NULL WHERE ${column} = ?${kept}`,
     [value, ...keep],
   );
+  if (keep.length === 0) return;
+  // Kept rows belong to no process any more, so that no heartbeat renews them: their lease runs out.
+  await manager.query(
+    `UPDATE ${table} SET ${ownerColumn} = NULL WHERE ${column} = ? AND id IN (${placeholders(keep.length)})`,
+    [value, ...keep],
+  );
 }
 
 /** The values that clear a row's lease, to write along with the row's other changes. */

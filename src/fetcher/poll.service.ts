@@ -31,6 +31,12 @@ export interface PollReport {
   failures: Array<{ url: string; reason: string }>;
 }
 
+/** What becomes of a pinged feed once its cycle has it: polled, or held by another cycle (poll it later). */
+interface PingedFeeds {
+  done(feedId: string): void;
+  busy(feedId: string): void;
+}
+
 @Injectable()
 export class PollService {
   private readonly logger = new Logger(PollService.name);
@@ -97,6 +103,21 @@ export class PollService {
     return this.draining;
   }
 
+  /**
+   * Polls one pinged feed now (a job of the shared push queue, whose coalescing is kept in Redis):
+   * `busy` when another cycle of any process holds it (it may have been fetched before the ping), `gone`
+   * when it is no longer polled.
+   */
+  async pollPinged(feedId: string): Promise<'polled' | 'busy' | 'gone'> {
+    const now = this.clock.now();
+    const [feed] = await this.states.dueFeeds(now, { only: [feedId] });
+    if (!feed) return 'gone';
+    let outcome: 'polled' | 'busy' = this.shutdown.isStopping ? 'busy' : 'polled';
+    const lane = { done: () => undefined, busy: () => (outcome = 'busy') };
+    await this.pollFeeds({ pinged: [feed], scheduled: [], dueAt: null }, now, emptyReport(), lane);
+    return outcome;
+  }
+
   /** The feed polled next when its time comes (among those with subscribers), or null when there is none. */
   nextDue(): Promise<{ url: string; nextPollAt: Date } | null> {
     return this.states.nextDue();
@@ -159,6 +180,7 @@ export class PollService {
     feeds: { pinged: DueFeed[]; scheduled: DueFeed[]; dueAt: Date | null },
     now: Date,
     report: PollReport,
+    lane: PingedFeeds = this.localLane,
   ): Promise<PollReport> {
     const holds = await this.holds.activeHolds(now);
     const limits = {
@@ -189,7 +211,8 @@ export class PollService {
     };
     try {
       const pinged = await claimed(feeds.pinged, null);
-      this.requeueBusy(feeds.pinged, pinged);
+      const isClaimed = new Set(pinged.map((feed) => feed.id));
+      for (const feed of feeds.pinged) if (!isClaimed.has(feed.id)) lane.busy(feed.id);
       const isPinged = new Set(pinged.map((feed) => feed.id));
       await runWithHostLimits(
         pinged.map(toWork),
@@ -201,7 +224,7 @@ export class PollService {
           const result = await this.pollOne(feed, host, now, holds, writer);
           if (result) tally(report, feed.url, result);
           if (result?.label === INTERNAL_ERROR) failed.push(feed.id);
-          if (isPinged.has(feed.id)) this.priorityLane.done(feed.id, this.clock.now());
+          if (isPinged.has(feed.id)) lane.done(feed.id);
         },
         { more, lastStart: this.lastStart },
       );
@@ -212,15 +235,14 @@ export class PollService {
     return report;
   }
 
-  /** Pinged feeds another cycle holds, maybe fetched before the ping: once more after the window. */
-  private requeueBusy(pinged: readonly DueFeed[], claimed: readonly DueFeed[]): void {
-    const isClaimed = new Set(claimed.map((feed) => feed.id));
-    for (const feed of pinged) {
-      if (isClaimed.has(feed.id)) continue;
-      this.priorityLane.done(feed.id, this.clock.now());
-      this.priorityLane.enqueue(feed.id, this.clock.now());
-    }
-  }
+  /** This process's lane: a pinged feed another cycle holds is polled once more after the window. */
+  private readonly localLane: PingedFeeds = {
+    done: (feedId) => this.priorityLane.done(feedId, this.clock.now()),
+    busy: (feedId) => {
+      this.priorityLane.done(feedId, this.clock.now());
+      this.priorityLane.enqueue(feedId, this.clock.now());
+    },
+  };
 
   private async pollOne(
     feed: DueFeed,

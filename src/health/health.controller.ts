@@ -1,7 +1,7 @@
 import { Controller, Get, HttpException, HttpStatus, Inject } from '@nestjs/common';
 import { PROCESS_ROLE, ProcessRole } from '../config/process-role';
 import { DatabaseHealth } from '../db/database-health';
-import { PollService } from '../fetcher/poll.service';
+import { PushLane } from '../fetcher/push/queue/push-lane';
 import { RedisConnection } from '../redis/redis-connection';
 
 /** What a load balancer or an orchestrator asks each process: its role, its database, its queue. */
@@ -9,7 +9,7 @@ import { RedisConnection } from '../redis/redis-connection';
 export class HealthController {
   constructor(
     private readonly database: DatabaseHealth,
-    private readonly poll: PollService,
+    private readonly pushLane: PushLane,
     private readonly redis: RedisConnection,
     @Inject(PROCESS_ROLE) private readonly role: ProcessRole,
   ) {}
@@ -23,7 +23,7 @@ export class HealthController {
       database,
       // Redis down is no reason to take a process out of a load balancer: it falls back to its memory.
       ...(this.redis.isConfigured ? { redis: await this.redis.check() } : {}),
-      queue: { pings: this.poll.pingsWaiting },
+      queue: await this.pushLane.depth(),
     };
     if (database.status !== 'up') throw new HttpException(body, HttpStatus.SERVICE_UNAVAILABLE);
     return body;

@@ -1,4 +1,5 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess, execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import { Socket } from 'node:net';
 import { freePort } from './server-process';
 import { waitUntil } from './wait-until';
@@ -33,6 +34,12 @@ export class TestRedisServer {
     child.kill('SIGKILL');
     await exited;
     this.child = null;
+  }
+
+  /** One command through redis-cli; its output's lines. */
+  async command(...args: string[]): Promise<string[]> {
+    const { stdout } = await promisify(execFile)('redis-cli', ['-p', String(this.port), ...args]);
+    return stdout.split('\n').filter(Boolean);
   }
 
   private answers(): Promise<boolean> {

@@ -1,11 +1,11 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../../../common/clock';
 import { TooManyRequestsError } from '../../../common/errors';
 import { CONFIG } from '../../../config/config.module';
 import { Config } from '../../../config/load-config';
-import { PollService } from '../../poll.service';
 import { RateLimiter } from '../domain/rate-limiter';
 import { PingCacheService } from '../ping-cache/ping-cache.service';
+import { PushLane } from '../queue/push-lane';
 
 /**
  * Every "this changed" signal ends here: rate-limited per source, mapped through the ping cache to
@@ -13,12 +13,11 @@ import { PingCacheService } from '../ping-cache/ping-cache.service';
  */
 @Injectable()
 export class PingService {
-  private readonly logger = new Logger(PingService.name);
   private readonly limiter: RateLimiter;
 
   constructor(
     private readonly cache: PingCacheService,
-    private readonly poll: PollService,
+    private readonly lane: PushLane,
     private readonly clock: Clock,
     @Inject(CONFIG) config: Config,
   ) {
@@ -30,10 +29,7 @@ export class PingService {
     if (!this.limiter.allow(source, this.clock.now()))
       throw new TooManyRequestsError('too many pings from this address; try again in a minute');
     const feedIds = [...new Set((await Promise.all(urls.map((url) => this.cache.feedsFor(url)))).flat())];
-    if (feedIds.length)
-      this.poll
-        .refreshNow(feedIds)
-        .catch((error: Error) => this.logger.error(`refreshing pinged feeds: ${error.message}`));
+    if (feedIds.length) await this.lane.pinged(feedIds);
     return feedIds.length;
   }
 }

@@ -6,6 +6,7 @@ import { newId } from '../../../common/ids';
 import { CONFIG } from '../../../config/config.module';
 import { Config } from '../../../config/load-config';
 import { PollService } from '../../poll.service';
+import { PushLane } from '../queue/push-lane';
 import { WebSubDiscovery } from '../domain/discover-push';
 import { answerVerification, isRenewalDue, isWebSubActive } from '../domain/websub-intent';
 import { isValidHubSignature } from '../domain/websub-signature';
@@ -24,6 +25,7 @@ export class WebSubService {
     private readonly rows: PushSubscriptionsRepository,
     private readonly hubs: HubClient,
     private readonly poll: PollService,
+    private readonly lane: PushLane,
     private readonly clock: Clock,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
@@ -85,9 +87,10 @@ export class WebSubService {
       return 'forged';
     }
     try {
-      const { kind, label } = await this.poll.ingestBody(row.feedId, body, contentType);
-      if (kind === 'pushed') return 'processed';
-      this.logger.warn(`WebSub delivery for feed ${row.feedId}: ${label}`);
+      const result = await this.lane.pushed(row.feedId, body, contentType);
+      // Queued (null): a worker processes it and logs what it could not parse.
+      if (!result || result.kind === 'pushed') return 'processed';
+      this.logger.warn(`WebSub delivery for feed ${row.feedId}: ${result.label}`);
     } catch (error) {
       this.logger.warn(`WebSub delivery for feed ${row.feedId}: ${(error as Error).message}`);
     }

@@ -1,0 +1,95 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable } from '@nestjs/common';
+import { JobsOptions, Queue } from 'bullmq';
+import { CONFIG } from '../../../config/config.module';
+import { Config } from '../../../config/load-config';
+import { RedisConnection } from '../../../redis/redis-connection';
+import { FeedPollResult } from '../../feed-poller';
+import { PollService } from '../../poll.service';
+import { LocalPushLane, PushLane, PushQueueDepth } from './push-lane';
+import { SharedPingCoalescing } from './shared-ping-coalescing';
+
+export const PUSH_QUEUE = 'push';
+
+export type PushJob =
+  { kind: 'ping'; feedId: string } | { kind: 'content'; feedId: string; body: string; contentType?: string };
+
+/** A job that fails (the database is down) is tried again with back-off; done jobs leave Redis. */
+const JOB_OPTIONS: JobsOptions = {
+  attempts: 8,
+  backoff: { type: 'exponential', delay: 1_000 },
+  removeOnComplete: true,
+  removeOnFail: 1_000,
+};
+
+/**
+ * With REDIS_URL: pings and WebSub content go onto one BullMQ queue that every worker drains as they
+ * come, first in first out, ahead of (and besides) the scheduled poll cycles; pings coalesce per feed
+ * across all processes (`SharedPingCoalescing`). While Redis is unreachable this process falls back to
+ * its own lane (`LocalPushLane`: a web node marks the feeds due in the database for the workers' next
+ * cycle), with one warning line a minute: nothing is lost.
+ */
+@Injectable()
+export class QueuedPushLane extends PushLane {
+  private readonly coalescing: SharedPingCoalescing;
+  private readonly local: LocalPushLane;
+
+  constructor(
+    @InjectQueue(PUSH_QUEUE) private readonly queue: Queue<PushJob>,
+    private readonly redis: RedisConnection,
+    poll: PollService,
+    @Inject(CONFIG) config: Config,
+  ) {
+    super();
+    this.coalescing = new SharedPingCoalescing(redis, config.PING_COALESCE_SECONDS * 1000);
+    this.local = new LocalPushLane(poll);
+  }
+
+  get coalescingState(): SharedPingCoalescing {
+    return this.coalescing;
+  }
+
+  async pinged(feedIds: readonly string[]): Promise<void> {
+    const fallBack: string[] = [];
+    for (const feedId of feedIds) {
+      try {
+        const delay = await this.coalescing.enqueue(feedId);
+        if (delay !== null) await this.add({ kind: 'ping', feedId }, delay);
+      } catch (error) {
+        this.redis.fellBack('the ping queue', error);
+        fallBack.push(feedId);
+      }
+    }
+    if (fallBack.length) await this.local.pinged(fallBack);
+  }
+
+  async pushed(feedId: string, body: Buffer, contentType?: string): Promise<FeedPollResult | null> {
+    if (!this.isReachable()) return this.local.pushed(feedId, body, contentType);
+    await this.add({ kind: 'content', feedId, body: body.toString('base64'), contentType }, 0);
+    return null;
+  }
+
+  /** Queues the fetch a ping earned during the last one (or while another cycle held the feed). */
+  async owed(feedId: string, delay: number): Promise<void> {
+    await this.add({ kind: 'ping', feedId }, delay);
+  }
+
+  async depth(): Promise<PushQueueDepth> {
+    const { pings } = await this.local.depth();
+    if (!this.isReachable()) return { pings, shared: 'unreachable' };
+    const counts = await this.queue.getJobCounts('waiting', 'active', 'delayed');
+    return {
+      pings,
+      shared: { waiting: counts.waiting ?? 0, active: counts.active ?? 0, delayed: counts.delayed ?? 0 },
+    };
+  }
+
+  private async add(job: PushJob, delay: number): Promise<void> {
+    await this.queue.add(job.kind, job, { ...JOB_OPTIONS, delay });
+  }
+
+  /** BullMQ's own connection waits for Redis to come back; ours says at once whether it is there. */
+  private isReachable(): boolean {
+    return this.redis.client?.status === 'ready';
+  }
+}
