@@ -34,6 +34,25 @@ describe('cleaning the article of what sits inside it without being part of it',
     expect(text).not.toContain('Harbour Agency');
   });
 
+  it('leaves out credits named as such, and keeps the caption they sit in', () => {
+    const text = extractText(`<body><article>${body}
+      <figure><img src="/harbour.jpg"><figcaption>The harbour at dawn.
+        <span class="credit">Photo: Harbour Agency</span></figcaption></figure>
+      <p class="copyright">© 2026 Harbour Agency, all rights reserved</p></article></body>`);
+    expect(text).toContain('The harbour at dawn.');
+    expect(text).not.toContain('Harbour Agency');
+  });
+
+  it('leaves out "Read more" lines that point at another article, and keeps links inside prose', () => {
+    const text = extractText(`<body><article>${body}
+      <p>Read more: <a href="/other">The other story about the harbour and its boats</a></p>
+      <p>The <a href="/harbour">harbour</a> opened in 1906, and its boats still sail every morning.</p>
+      <p><a href="https://example.org/report">https://example.org/report</a></p></article></body>`);
+    expect(text).not.toContain('The other story');
+    expect(text).toContain('The harbour opened in 1906');
+    expect(text).toContain('https://example.org/report');
+  });
+
   it('drops a heading that only introduces removed blocks at the end, and keeps one that goes on', () => {
     const text = extractText(`<body><article>
       <h2>How it started</h2><div class="ad-slot"><a href="/ad">Buy now</a></div>${body}

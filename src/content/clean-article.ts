@@ -17,8 +17,9 @@ const MAX_HEADING_LENGTH = 100;
 /**
  * What to leave out of an article part, in source order: pruned subtrees; like Readability's conditional
  * cleaning, link farms and negatively named blocks; short negatively named inline elements (photo
- * credits, comment counts, dates); and a heading that only introduces removed blocks ("Related posts"
- * over a removed list) at the end of its container.
+ * credits, comment counts, dates); credits named as such; "Read more: <a>…</a>" teaser lines; and a
+ * heading that only introduces removed blocks ("Related posts" over a removed list) at the end of its
+ * container.
  */
 export function excludedRanges(part: PageElement, options: CleaningOptions): PageElement[] {
   const excluded: PageElement[] = [];
@@ -70,6 +71,7 @@ function isShortHeading(element: PageElement): boolean {
 function isClutter(element: PageElement, { weighClasses, cleanConditionally }: CleaningOptions): boolean {
   if (!cleanConditionally) return false;
   const weight = weighClasses ? classWeight(element.className, element.id) : 0;
+  if ((weighClasses && isCredit(element)) || isTeaserLine(element)) return true;
   if (!CONDITIONALLY_CLEANED.has(element.tagName))
     return weight < 0 && element.textLength < MAX_NEGATIVE_INLINE_LENGTH && element.imageCount === 0;
   if (weight < 0) return true;
@@ -78,4 +80,22 @@ function isClutter(element: PageElement, { weighClasses, cleanConditionally }: C
   return (
     element.commaCount < 10 && element.textLength < 25 && element.imageCount === 0 && !element.hasBlockChild
   );
+}
+
+/** Photo credits and copyright lines, named for what they are. */
+const CREDIT = /credit|copyright|(?:image|photo|caption)-?source|bildnachweis|bildquelle/i;
+
+function isCredit(element: PageElement): boolean {
+  return CREDIT.test(`${element.className} ${element.id}`) && element.textLength < MAX_NEGATIVE_INLINE_LENGTH;
+}
+
+/** Longest label ("Read more:", "See also") of a line that is otherwise one link to another article. */
+const MAX_TEASER_LABEL_LENGTH = 30;
+const MAX_TEASER_LENGTH = 200;
+
+/** A paragraph that only points at another article: a short label, then mostly a link. */
+function isTeaserLine(element: PageElement): boolean {
+  if (element.tagName !== 'p' || element.textLength >= MAX_TEASER_LENGTH) return false;
+  const label = element.textLength - element.linkTextLength;
+  return linkDensity(element) > 0.5 && label >= 3 && label <= MAX_TEASER_LABEL_LENGTH;
 }
