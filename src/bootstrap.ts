@@ -8,6 +8,7 @@ import { ProcessRole, servesHttp } from './config/process-role';
 import { answerOnlyHealth } from './health/worker-http';
 import { ClaimLeases } from './db/claim-leases';
 import { prepareDatabase } from './db/prepare-database';
+import { waitForDatabase } from './db/wait-for-database';
 import { senderDomainWarnings } from './mail/domain/sender-domain-warnings';
 import { EmailTemplates } from './mail/email-templates';
 import { StartupConfig } from './startup-config';
@@ -17,7 +18,7 @@ export async function startServer(
   { config, notices }: StartupConfig,
   role: Exclude<ProcessRole, 'cli'> = 'all',
 ): Promise<INestApplication> {
-  await prepareDatabase(config.DATABASE_URL, { migrate: false });
+  await waitForDatabase(config.DATABASE_URL, (line) => process.stderr.write(`warning: ${line}\n`));
   const app = await NestFactory.create(AppModule.register({ config, role }), {
     bufferLogs: true,
     rawBody: true,

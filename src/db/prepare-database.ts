@@ -3,7 +3,11 @@ import { buildDataSourceOptions } from './data-source-options';
 import { parseDatabaseUrl, redactPassword } from './database-url';
 
 export class DatabaseUnavailableError extends Error {
-  constructor(message: string) {
+  /** `isUnreachable`: the server did not answer (it may come back); otherwise it answered no. */
+  constructor(
+    message: string,
+    readonly isUnreachable = false,
+  ) {
     super(message);
     this.name = 'DatabaseUnavailableError';
   }
@@ -22,6 +26,7 @@ export async function prepareDatabase(databaseUrl: string, options: { migrate: b
   } catch (error) {
     throw new DatabaseUnavailableError(
       `cannot open the database ${redactPassword(databaseUrl)}: ${(error as Error).message.split('\n')[0]}`,
+      isUnreachable(error),
     );
   }
   try {
@@ -37,4 +42,19 @@ export async function prepareDatabase(databaseUrl: string, options: { migrate: b
   } finally {
     await dataSource.destroy();
   }
+}
+
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'PROTOCOL_CONNECTION_LOST',
+  'ER_CON_COUNT_ERROR',
+]);
+
+function isUnreachable(error: unknown): boolean {
+  return UNREACHABLE_CODES.has(String((error as { code?: unknown }).code));
 }
