@@ -86,7 +86,7 @@ function stopGracefullyOnSignals(app: INestApplication, graceMs: number): void {
       logger.log('stopped cleanly', 'Shutdown');
       process.exit(0);
     } catch (error) {
-      console.error(`tidings: stopping failed: ${(error as Error).message}`);
+      logger.error(`stopping failed: ${(error as Error).message}`, undefined, 'Shutdown');
       process.exit(1);
     }
   };
