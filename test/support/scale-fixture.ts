@@ -25,6 +25,8 @@ export class ScaleFixture {
   database!: TestDatabase;
   readonly directory = mkdtempSync(join(tmpdir(), 'tidings-scale-'));
   readonly workers: ServerProcess[] = [];
+  /** Each process's name (`web-1`, `worker-2`), in the order of `workers`. */
+  private readonly names: string[] = [];
   /** Feeds answering with this edition's items (bump it to give every feed a new post). */
   edition = 1;
   /** Requests received and not answered yet, by worker. */
@@ -95,15 +97,17 @@ export class ScaleFixture {
       serveArgs,
     );
     this.workers.push(started);
+    this.names.push(name);
     return started;
   }
 
   /** Starts workers `worker-1` … `worker-N` at once. */
   async startWorkers(count: number, extra: Record<string, string>, serveArgs?: string[]): Promise<void> {
+    const names = Array.from({ length: count }, (_, index) => `worker-${this.workers.length + index + 1}`);
     const started = await Promise.all(
-      Array.from({ length: count }, (_, index) =>
+      names.map((name) =>
         startServerProcess(
-          this.env({ PUBLIC_URL: `http://worker-${this.workers.length + index + 1}.test`, ...extra }),
+          this.env({ PUBLIC_URL: `http://${name}.test`, ...extra }),
           START_TIMEOUT_MS,
           undefined,
           serveArgs,
@@ -111,6 +115,12 @@ export class ScaleFixture {
       ),
     );
     this.workers.push(...started);
+    this.names.push(...names);
+  }
+
+  /** What every process started printed, each under its name: for a failure's message. */
+  outputs(): string {
+    return this.workers.map((process, index) => `--- ${this.names[index]}\n${process.output()}`).join('\n');
   }
 
   paths(): string[] {
