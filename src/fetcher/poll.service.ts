@@ -102,9 +102,10 @@ export class PollService {
   /**
    * Polls one pinged feed now (a job of the shared push queue, whose coalescing is kept in Redis):
    * `busy` when another cycle of any process holds it (it may have been fetched before the ping), `gone`
-   * when it is no longer polled.
+   * when it is no longer polled; not again when it was polled `unlessPolledSince` or later.
    */
-  async pollPinged(feedId: string): Promise<'polled' | 'busy' | 'gone'> {
+  async pollPinged(feedId: string, unlessPolledSince?: Date): Promise<'polled' | 'busy' | 'gone'> {
+    if (unlessPolledSince && (await this.states.polledSince(feedId, unlessPolledSince))) return 'polled';
     const now = this.clock.now();
     const [feed] = await this.states.dueFeeds(now, { only: [feedId] });
     if (!feed) return 'gone';

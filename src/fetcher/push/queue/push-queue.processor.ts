@@ -41,7 +41,10 @@ export class PushQueueProcessor extends WorkerHost implements OnApplicationBoots
     await coalescing.begin(data.feedId);
     let outcome: Awaited<ReturnType<PollService['pollPinged']>>;
     try {
-      outcome = await this.poll.pollPinged(data.feedId);
+      // A job started again (Redis went away, or its worker died, before it was marked done) does not
+      // fetch again when its first run did; `timestamp` is the web node's clock, close enough here.
+      const rerun = job.attemptsStarted > 1 ? new Date(job.timestamp) : undefined;
+      outcome = await this.poll.pollPinged(data.feedId, rerun);
     } catch (error) {
       // Tried again with back-off (the job's attempts); meanwhile the window runs as after a fetch.
       await coalescing.end(data.feedId, false);
