@@ -5,7 +5,7 @@ import { RateLimits } from './rate-limits';
 
 class MovableClock extends Clock {
   at = new Date('2026-11-25T12:00:00Z');
-  now(): Date {
+  override now(): Date {
     return this.at;
   }
 }
