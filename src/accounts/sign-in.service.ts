@@ -6,6 +6,7 @@ import { newId, sha256Hex } from '../common/ids';
 import { parseOrThrow } from '../common/zod-errors';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
+import { RateLimit, RateLimits } from '../redis/rate-limits';
 import { MailService } from '../mail/mail.service';
 import { OutboxService } from '../mail/outbox.service';
 import { AccountsService, User } from './accounts.service';
@@ -15,6 +16,8 @@ import { SignInTokensRepository } from './sign-in-tokens.repository';
 
 export const LINK_MINUTES = 30;
 const WINDOW_MS = 15 * 60_000;
+const ADDRESS_LIMIT = 5;
+const IP_LIMIT = 20;
 
 type LinkState = 'valid' | 'used' | 'expired' | 'unknown';
 
@@ -22,13 +25,13 @@ type LinkState = 'valid' | 'used' | 'expired' | 'unknown';
  * Sign-up and sign-in by emailed link. The account is created when a link is confirmed, so a mistyped
  * or hostile address leaves no account behind, and whoever registered with `onSignedUp` (billing: the
  * starter credits) is told. Links are single-use (compare-and-set on used_at) and expire; requests are
- * limited per address and per IP in this process's memory.
+ * limited per address and per IP, across every web node when REDIS_URL is set.
  */
 @Injectable()
 export class SignInService implements OnModuleDestroy {
   private readonly logger = new Logger(SignInService.name);
-  private readonly perAddress = new SlidingWindowLimiter({ limit: 5, windowMs: WINDOW_MS });
-  private readonly perIp = new SlidingWindowLimiter({ limit: 20, windowMs: WINDOW_MS });
+  private readonly perAddress: RateLimit;
+  private readonly perIp: RateLimit;
   private flushing: Promise<unknown> = Promise.resolve();
   private readonly signUpListeners: Array<(user: User) => Promise<void>> = [];
 
@@ -39,14 +42,19 @@ export class SignInService implements OnModuleDestroy {
     private readonly outbox: OutboxService,
     private readonly clock: Clock,
     @Inject(CONFIG) private readonly config: Config,
-  ) {}
+    limits: RateLimits,
+  ) {
+    this.perAddress = signInLimit(limits, 'address', ADDRESS_LIMIT);
+    this.perIp = signInLimit(limits, 'ip', IP_LIMIT);
+  }
 
   /** Emails a sign-in link; the same answer whether or not the account exists. */
   async requestLink(input: { email: unknown; timezone: unknown }, ip: string): Promise<string> {
     const email = parseOrThrow(emailSchema, input.email);
     const timezone = parseOrThrow(timezoneSchema, input.timezone);
     const now = this.clock.now();
-    if (!this.perIp.tryTake(ip, now.getTime()) || !this.perAddress.tryTake(email, now.getTime()))
+    // The address is hashed: a full address is not kept in Redis.
+    if (!(await this.perIp.tryTake(ip)) || !(await this.perAddress.tryTake(sha256Hex(email))))
       throw new TooManyRequestsError(
         'Too many sign-in links were asked for. Wait a few minutes and try again.',
       );
@@ -142,6 +150,17 @@ export class SignInService implements OnModuleDestroy {
       next,
     );
   }
+}
+
+function signInLimit(limits: RateLimits, per: 'address' | 'ip', points: number): RateLimit {
+  const window = new SlidingWindowLimiter({ limit: points, windowMs: WINDOW_MS });
+  return limits.create({
+    name: `sign-in-${per}`,
+    what: 'sign-in limits',
+    points,
+    windowMs: WINDOW_MS,
+    local: (key, now) => window.tryTake(key, now.getTime()),
+  });
 }
 
 function ignoreNotFound(error: unknown): null {

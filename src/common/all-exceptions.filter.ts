@@ -1,7 +1,13 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
+import {
+  DATABASE_UNREACHABLE_ADVICE,
+  DATABASE_UNREACHABLE_MESSAGE,
+  isDatabaseUnreachable,
+} from './database-errors';
 import { DomainError, RefusedLinkError } from './errors';
+import { FailureLog } from './failure-log';
 import { problemPage } from './plain-page';
 
 interface Failure {
@@ -13,12 +19,13 @@ interface Failure {
 }
 
 /**
- * The one exception filter: domain errors keep their message; anything else is a 500 with an error id.
- * Programs (and anything that accepts JSON rather than HTML) get JSON; a browser gets a page.
+ * The one exception filter: domain errors keep their message; a database out of reach is a 503 (one
+ * warning line a minute, not a stack per request); anything else is a 500 with an error id. Programs (and anything that accepts JSON rather than HTML) get JSON; a browser gets a page.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
+  private readonly databaseDown = new FailureLog(DATABASE_DOWN_REQUESTS, this.logger, 'warn');
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const request = host.switchToHttp().getRequest<Request>();
@@ -26,6 +33,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (response.headersSent) return;
     const failure = this.failureOf(exception);
     response.status(failure.status);
+    if (failure.status === 503) response.setHeader('Retry-After', '60');
     if (request.accepts(['json', 'html']) !== 'html') {
       response.json(failure.body);
       return;
@@ -67,6 +75,14 @@ export class AllExceptionsFilter implements ExceptionFilter {
         body: { error: 'BadRequest', message: (exception as Error).message },
         advice: retry,
       };
+    if (isDatabaseUnreachable(exception)) {
+      this.databaseDown.failed(exception);
+      return {
+        status: 503,
+        body: { error: 'DatabaseUnreachable', message: DATABASE_UNREACHABLE_MESSAGE },
+        advice: DATABASE_UNREACHABLE_ADVICE,
+      };
+    }
     const errorId = randomUUID();
     this.logger.error({ errorId, err: exception }, 'unhandled error');
     return {
@@ -76,6 +92,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     };
   }
 }
+
+/** What the warning line says, as `FailureLog` puts it: "… failed: connect ECONNREFUSED …". */
+export const DATABASE_DOWN_REQUESTS = 'a request (database unreachable: answered 503)';
 
 /** Errors from Express middleware (body-parser: a body too large, malformed JSON) carry a 4xx `status`. */
 function clientErrorStatus(exception: unknown): number | null {

@@ -5,7 +5,11 @@ import { RecurringJob } from './recurring-job';
 describe('RecurringJob', () => {
   const registry = new SchedulerRegistry();
   const errors: string[] = [];
-  const logger = { error: (message: string) => errors.push(message) } as unknown as Logger;
+  const warnings: string[] = [];
+  const logger = {
+    error: (message: string) => errors.push(message),
+    warn: (message: string) => warnings.push(message),
+  } as unknown as Logger;
 
   afterEach(() => {
     for (const name of registry.getIntervals()) registry.deleteInterval(name);
@@ -37,5 +41,6 @@ describe('RecurringJob', () => {
     expect(runs).toBeGreaterThan(2);
     expect(maxConcurrent).toBe(1);
     expect(errors).toEqual(['test-job failed: first run broke']);
+    expect(warnings).toEqual(['test-job works again after 1 failed try']);
   });
 });

@@ -1,19 +1,24 @@
 import { Logger } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
+import { FailureLog } from './failure-log';
 
 /**
  * Background work repeated every `intervalMs` in `serve`, once at start too, never two runs at once
- * (a slow run makes the next ticks pass). A failed run is logged; the next tick tries again.
+ * (a slow run makes the next ticks pass). A failed run is logged (a run failing again and again, say
+ * while the database is down, once a minute: `FailureLog`); the next tick tries again.
  */
 export class RecurringJob {
   private running: Promise<void> | null = null;
   private stopped = false;
+  private readonly failures: FailureLog;
 
   constructor(
     private readonly name: string,
     private readonly work: () => Promise<void>,
-    private readonly logger: Logger,
-  ) {}
+    logger: Logger,
+  ) {
+    this.failures = new FailureLog(name, logger);
+  }
 
   start(registry: SchedulerRegistry, intervalMs: number): void {
     registry.addInterval(
@@ -32,7 +37,10 @@ export class RecurringJob {
   private tick(): void {
     if (this.running || this.stopped) return;
     this.running = this.work()
-      .catch((error: Error) => this.logger.error(`${this.name} failed: ${error.message}`))
+      .then(
+        () => this.failures.succeeded(),
+        (error: unknown) => this.failures.failed(error),
+      )
       .finally(() => (this.running = null));
   }
 }

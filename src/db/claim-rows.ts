@@ -63,19 +63,20 @@ export async function claimRows<T extends ObjectLiteral>(
   return claimed;
 }
 
-/** Moves the end of every lease `owner` holds in this table (`ClaimLeases`' heartbeat). */
+/** Moves the end of the leases `owner` holds in this table under these claim tokens (`ClaimLeases`' heartbeat). */
 export async function renewLeases<T extends ObjectLiteral>(
   manager: EntityManager,
   target: EntityTarget<T>,
   columns: LeaseColumns<T>,
   owner: string,
   until: Date,
+  tokens: readonly string[],
 ): Promise<void> {
-  const [table, , ownerColumn, untilColumn] = names(manager, target, columns);
-  await manager.query(`UPDATE ${table} SET ${untilColumn} = ? WHERE ${ownerColumn} = ?`, [
-    storedValue(manager, target, columns.until, until),
-    owner,
-  ]);
+  const [table, tokenColumn, ownerColumn, untilColumn] = names(manager, target, columns);
+  await manager.query(
+    `UPDATE ${table} SET ${untilColumn} = ? WHERE ${ownerColumn} = ? AND ${tokenColumn} IN (${placeholders(tokens.length)})`,
+    [storedValue(manager, target, columns.until, until), owner, ...tokens],
+  );
 }
 
 /**

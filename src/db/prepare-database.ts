@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { buildDataSourceOptions } from './data-source-options';
+import { isDatabaseUnreachable } from '../common/database-errors';
 import { parseDatabaseUrl, redactPassword } from './database-url';
 
 export class DatabaseUnavailableError extends Error {
@@ -26,7 +27,7 @@ export async function prepareDatabase(databaseUrl: string, options: { migrate: b
   } catch (error) {
     throw new DatabaseUnavailableError(
       `cannot open the database ${redactPassword(databaseUrl)}: ${(error as Error).message.split('\n')[0]}`,
-      isUnreachable(error),
+      isDatabaseUnreachable(error),
     );
   }
   try {
@@ -42,19 +43,4 @@ export async function prepareDatabase(databaseUrl: string, options: { migrate: b
   } finally {
     await dataSource.destroy();
   }
-}
-
-const UNREACHABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EAI_AGAIN',
-  'PROTOCOL_CONNECTION_LOST',
-  'ER_CON_COUNT_ERROR',
-]);
-
-function isUnreachable(error: unknown): boolean {
-  return UNREACHABLE_CODES.has(String((error as { code?: unknown }).code));
 }

@@ -105,8 +105,8 @@ export class DigestRepository {
   }
 
   /** The heartbeat of `owner`: the issues it composes keep their claim until `leaseUntil`. */
-  async renewClaims(owner: string, leaseUntil: Date): Promise<void> {
-    await this.runs.update({ claimedBy: owner, status: 'composing' }, { leaseUntil });
+  async renewClaims(owner: string, leaseUntil: Date, ids: readonly string[]): Promise<void> {
+    await this.runs.update({ id: In([...ids]), claimedBy: owner, status: 'composing' }, { leaseUntil });
   }
 
   /** Issues `owner` claimed and did not finish are free for any process at once (a clean stop). */

@@ -14,7 +14,7 @@ import { StoryMemoryRepository } from './story-memory.repository';
 import { RandomNumbers } from '../common/random-numbers';
 import { Metrics } from '../common/metrics';
 import { ShutdownSignal } from '../common/shutdown-signal';
-import { ClaimLeases } from '../db/claim-leases';
+import { ClaimLeases, ClaimsInHand } from '../db/claim-leases';
 import { PruneBatch, PruneRequest } from '../db/prune-batch';
 
 export interface DigestReport {
@@ -28,6 +28,8 @@ const TITLES = { daily: 'Your daily digest', weekly: 'Your weekly digest' };
 @Injectable()
 export class DigestService {
   private readonly logger = new Logger(DigestService.name);
+  /** The issues a `sendDue` under way has claimed: only their claims are renewed. */
+  private readonly inHand = new ClaimsInHand();
 
   constructor(
     private readonly digests: DigestRepository,
@@ -45,7 +47,8 @@ export class DigestService {
   ) {
     leases.register({
       name: 'digest',
-      renew: (owner, leaseUntil) => digests.renewClaims(owner, leaseUntil),
+      renew: (owner, leaseUntil) =>
+        this.inHand.renewWith((ids) => digests.renewClaims(owner, leaseUntil, ids)),
       release: (owner, now) => digests.releaseClaims(owner, now),
     });
   }
@@ -58,14 +61,30 @@ export class DigestService {
     const report: DigestReport = { sent: 0, empty: 0 };
     await this.stories.forgetBefore(now);
     const owner = this.leases.owner;
-    const runs = [...(await this.digests.takeOverAbandoned(now, owner)), ...(await this.claimDueIssues(now))];
-    for (const run of runs) {
-      if (this.shutdown.isStopping) break;
-      try {
-        report[(await this.sendIssue(run, now)) ? 'sent' : 'empty'] += 1;
-      } catch (error) {
-        this.logger.error(`digest ${run.issueKey} of user ${run.userId} failed: ${(error as Error).message}`);
+    // Claims are renewed while this call runs: those it could not finish (the database was down) run out.
+    const claimed: string[] = [];
+    const held = (runs: DigestRun[]) => {
+      claimed.push(...runs.map((run) => run.id));
+      this.inHand.add(runs.map((run) => run.id));
+      return runs;
+    };
+    try {
+      const runs = [
+        ...held(await this.digests.takeOverAbandoned(now, owner)),
+        ...(await this.claimDueIssues(now, held)),
+      ];
+      for (const run of runs) {
+        if (this.shutdown.isStopping) break;
+        try {
+          report[(await this.sendIssue(run, now)) ? 'sent' : 'empty'] += 1;
+        } catch (error) {
+          this.logger.error(
+            `digest ${run.issueKey} of user ${run.userId} failed: ${(error as Error).message}`,
+          );
+        }
       }
+    } finally {
+      this.inHand.drop(claimed);
     }
     return report;
   }
@@ -76,7 +95,7 @@ export class DigestService {
   }
 
   /** Claims, for each user with waiting items, the latest issue that is due and holds some of them. */
-  private async claimDueIssues(now: Date): Promise<DigestRun[]> {
+  private async claimDueIssues(now: Date, held: (runs: DigestRun[]) => DigestRun[]): Promise<DigestRun[]> {
     const waiting = await this.digests.waitingCadences();
     const userIds = [...new Set(waiting.map((w) => w.userId))];
     const users = new Map((await this.accounts.findByIds(userIds)).map((u) => [u.id, u]));
@@ -90,7 +109,7 @@ export class DigestService {
         const issue = latestDigestIssue(cadence, schedule, now);
         if (!(await this.digests.hasItemsDueFor(userId, issue, paused.get(userId)))) continue;
         const run = await this.digests.claim(userId, issue, now, this.leases.owner);
-        if (run) claimed.push(run);
+        if (run) claimed.push(...held([run]));
       } catch (error) {
         this.logger.error(`the ${cadence} digest of user ${userId} failed: ${(error as Error).message}`);
       }

@@ -154,8 +154,8 @@ export class PollStateRepository {
     );
   }
 
-  renewClaims(owner: string, until: Date): Promise<void> {
-    return renewLeases<FeedRow>(this.dataSource.manager, FEEDS, CLAIM_COLUMNS, owner, until);
+  renewClaims(owner: string, until: Date, tokens: readonly string[]): Promise<void> {
+    return renewLeases<FeedRow>(this.dataSource.manager, FEEDS, CLAIM_COLUMNS, owner, until, tokens);
   }
 
   releaseClaims(holder: { token: string } | { owner: string }, keep: readonly string[] = []): Promise<void> {

@@ -6,7 +6,7 @@ import { RandomNumbers } from '../common/random-numbers';
 import { ShutdownSignal } from '../common/shutdown-signal';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
-import { ClaimLeases } from '../db/claim-leases';
+import { ClaimLeases, ClaimsInHand } from '../db/claim-leases';
 import { DeliveryPacer } from './delivery-pacer';
 import { domainOf } from './domain/email-domain';
 import { classifySendFailure, SmtpFailure } from './domain/retry-policy';
@@ -58,6 +58,8 @@ export class OutboxSender implements OnModuleDestroy {
   /** Shared by every flush of the process: emails wait for a send slot here, where holds are seen. */
   private readonly slots: ConcurrencyLimiter;
   private readonly heldListeners: HeldListener[] = [];
+  /** The emails this process is attempting: only their claims are renewed. */
+  private readonly inHand = new ClaimsInHand();
 
   constructor(
     private readonly rows: OutboxRepository,
@@ -74,7 +76,7 @@ export class OutboxSender implements OnModuleDestroy {
     this.slots = new ConcurrencyLimiter(transport.capacity);
     leases.register({
       name: 'outbox',
-      renew: (owner, leaseUntil) => rows.renewClaims(owner, leaseUntil),
+      renew: (owner, leaseUntil) => this.inHand.renewWith((ids) => rows.renewClaims(owner, leaseUntil, ids)),
       release: (owner, now) => rows.releaseClaims(owner, now),
     });
   }
@@ -96,13 +98,22 @@ export class OutboxSender implements OnModuleDestroy {
       const leaseUntil = this.leases.leaseFrom(now);
       const claimed = await this.rows.claimDue(now, leaseUntil, BATCH_SIZE, this.leases.owner);
       if (claimed.length === 0) return result;
-      const withheld = await this.suppressions.withheldAmong(claimed);
+      // Each email's claim is renewed until its attempt ends, however it ends.
+      this.inHand.add(claimed.map((email) => email.id));
+      const withheld = await this.suppressions.withheldAmong(claimed).catch((error: unknown) => {
+        this.inHand.drop(claimed.map((email) => email.id));
+        throw error;
+      });
       const putBack = new Map<string, number>();
       await Promise.all(
         claimed.map(async (email) => {
-          const outcome = await this.attempt(email, withheld, gate, putBack);
-          result[outcome] += 1;
-          this.metrics.countEmailAttempt(outcome, email.kind);
+          try {
+            const outcome = await this.attempt(email, withheld, gate, putBack);
+            result[outcome] += 1;
+            this.metrics.countEmailAttempt(outcome, email.kind);
+          } finally {
+            this.inHand.drop([email.id]);
+          }
         }),
       );
     }

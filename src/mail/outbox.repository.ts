@@ -146,8 +146,8 @@ export class OutboxRepository {
   }
 
   /** The heartbeat of `owner`: the rows it is sending keep their claim until `leaseUntil`. */
-  async renewClaims(owner: string, leaseUntil: Date): Promise<void> {
-    await this.rows.update({ claimedBy: owner, status: 'sending' }, { leaseUntil });
+  async renewClaims(owner: string, leaseUntil: Date, ids: readonly string[]): Promise<void> {
+    await this.rows.update({ id: In([...ids]), claimedBy: owner, status: 'sending' }, { leaseUntil });
   }
 
   /** Rows `owner` claimed and did not finish go back to the queue, due at once (a clean stop). */

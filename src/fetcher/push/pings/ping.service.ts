@@ -1,10 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { Clock } from '../../../common/clock';
 import { TooManyRequestsError } from '../../../common/errors';
 import { CONFIG } from '../../../config/config.module';
 import { Config } from '../../../config/load-config';
-import { RedisConnection } from '../../../redis/redis-connection';
+import { RateLimit, RateLimits } from '../../../redis/rate-limits';
 import { RateLimiter } from '../domain/rate-limiter';
 import { PingCacheService } from '../ping-cache/ping-cache.service';
 import { PushLane } from '../queue/push-lane';
@@ -15,48 +13,31 @@ import { PushLane } from '../queue/push-lane';
  */
 @Injectable()
 export class PingService {
-  private readonly limiter: RateLimiter;
-  /** With REDIS_URL: one count per source across every web node (rate-limiter-flexible). */
-  private readonly sharedLimiter: RateLimiterRedis | null;
+  /** With REDIS_URL: one count per source across every web node. */
+  private readonly limit: RateLimit;
 
   constructor(
     private readonly cache: PingCacheService,
     private readonly lane: PushLane,
-    private readonly clock: Clock,
-    private readonly redis: RedisConnection,
+    limits: RateLimits,
     @Inject(CONFIG) config: Config,
   ) {
-    this.limiter = new RateLimiter(config.PING_RATE_PER_MINUTE);
-    this.sharedLimiter = redis.client
-      ? new RateLimiterRedis({
-          storeClient: redis.client,
-          points: config.PING_RATE_PER_MINUTE,
-          duration: 60,
-          keyPrefix: 'tidings:ping-rate',
-        })
-      : null;
+    const bucket = new RateLimiter(config.PING_RATE_PER_MINUTE);
+    this.limit = limits.create({
+      name: 'ping-rate',
+      what: 'ping rate limits',
+      points: config.PING_RATE_PER_MINUTE,
+      windowMs: 60_000,
+      local: (source, now) => bucket.allow(source, now),
+    });
   }
 
   /** Returns how many feeds the ping refreshes (0: untracked); the fetches run in the background. */
   async ping(urls: readonly string[], source: string): Promise<number> {
-    if (!(await this.allows(source)))
+    if (!(await this.limit.tryTake(source)))
       throw new TooManyRequestsError('too many pings from this address; try again in a minute');
     const feedIds = [...new Set((await Promise.all(urls.map((url) => this.cache.feedsFor(url)))).flat())];
     if (feedIds.length) await this.lane.pinged(feedIds);
     return feedIds.length;
-  }
-
-  /** The shared count when Redis answers, else this process's own (one warning line a minute). */
-  private async allows(source: string): Promise<boolean> {
-    if (this.sharedLimiter) {
-      try {
-        await this.sharedLimiter.consume(source);
-        return true;
-      } catch (error) {
-        if (error instanceof RateLimiterRes) return false;
-        this.redis.fellBack('ping rate limits', error);
-      }
-    }
-    return this.limiter.allow(source, this.clock.now());
   }
 }
