@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runTidings } from './cli';
 import { FeedServer, rssFeed } from './feed-server';
+import { TestRedisServer } from './redis-server';
 import { startServerProcess, ServerProcess } from './server-process';
 import { createTestDatabase, Dialect, queryDatabase, TestDatabase } from './test-database';
 
@@ -121,6 +122,21 @@ export class ScaleFixture {
   /** What every process started printed, each under its name: for a failure's message. */
   outputs(): string {
     return this.workers.map((process, index) => `--- ${this.names[index]}\n${process.output()}`).join('\n');
+  }
+
+  /** Each feed's poll state and claim, and its ping coalescing in `redis`: for a failure's message. */
+  async describeFeeds(paths: string[], redis: TestRedisServer): Promise<string> {
+    const lines: string[] = [];
+    for (const path of paths) {
+      const [row] = await queryDatabase<{ id: string }>(
+        this.database,
+        'SELECT id, next_poll_at, last_polled_at, poll_claimed_by, poll_claimed_until FROM feeds ' +
+          `WHERE url = '${this.server.url(path)}'`,
+      );
+      const coalescing = await redis.command('hgetall', `tidings:ping:${row?.id}`).catch(() => ['(down)']);
+      lines.push(`${path}: ${JSON.stringify(row)} coalescing: ${coalescing.join(' ')}`);
+    }
+    return lines.join('\n');
   }
 
   paths(): string[] {

@@ -1,6 +1,6 @@
 import { ScaleFixture, workerOf } from '../../support/scale-fixture';
 import { TestRedisServer } from '../../support/redis-server';
-import { queryDatabase, testDialects } from '../../support/test-database';
+import { testDialects } from '../../support/test-database';
 import { waitUntil } from '../../support/wait-until';
 
 const FEEDS = 40;
@@ -49,19 +49,6 @@ describe('pings through the shared BullMQ queue: two web nodes, three workers', 
     expect(answers.map((answer) => answer.status)).toEqual(pings.map(() => 200));
 
     const pinged = () => fixture.server.requests.slice(before);
-    const describeFeeds = async (paths: string[]) => {
-      const lines: string[] = [];
-      for (const path of paths) {
-        const [row] = await queryDatabase<Record<string, unknown>>(
-          fixture.database,
-          'SELECT id, next_poll_at, last_polled_at, poll_claimed_by, poll_claimed_until FROM feeds ' +
-            `WHERE url = '${fixture.server.url(path)}'`,
-        );
-        const state = await redis.command('hgetall', `tidings:ping:${String(row?.id)}`);
-        lines.push(`${path}: ${JSON.stringify(row)} redis: ${state.join(' ')}`);
-      }
-      return lines.join('\n');
-    };
     const unfetched = () => {
       const fetched = new Set(pinged().map((request) => request.url));
       return fixture.paths().filter((path) => !fetched.has(path));
@@ -71,7 +58,7 @@ describe('pings through the shared BullMQ queue: two web nodes, three workers', 
       async () =>
         `a fetch of every pinged feed; not fetched: ${unfetched().join(' ')}\n` +
         `queue: ${JSON.stringify((await (await fetch(`${webs[0].baseUrl}/health`)).json()).queue)}\n` +
-        `${await describeFeeds(unfetched())}\n` +
+        `${await fixture.describeFeeds(unfetched(), redis)}\n` +
         `${fixture.outputs()}`,
       120_000,
     );
