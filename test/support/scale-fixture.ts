@@ -26,6 +26,8 @@ export class ScaleFixture {
   database!: TestDatabase;
   readonly directory = mkdtempSync(join(tmpdir(), 'tidings-scale-'));
   readonly workers: ServerProcess[] = [];
+  /** What CLI runs that succeeded printed on stderr (warnings). */
+  private readonly cliWarnings: string[] = [];
   /** Each process's name (`web-1`, `worker-2`), in the order of `workers`. */
   private readonly names: string[] = [];
   /** Feeds answering with this edition's items (bump it to give every feed a new post). */
@@ -82,6 +84,7 @@ export class ScaleFixture {
   async cli(args: string[], extra: Record<string, string> = {}): Promise<string> {
     const result = await runTidings(args, this.env(extra));
     if (result.code !== 0) throw new Error(`tidings ${args.join(' ')}: ${result.stderr}`);
+    if (result.stderr) this.cliWarnings.push(`tidings ${args.join(' ')}: ${result.stderr}`);
     return result.stdout;
   }
 
@@ -121,7 +124,10 @@ export class ScaleFixture {
 
   /** What every process started printed, each under its name: for a failure's message. */
   outputs(): string {
-    return this.workers.map((process, index) => `--- ${this.names[index]}\n${process.output()}`).join('\n');
+    return [
+      ...this.cliWarnings.map((warning) => `--- cli\n${warning}`),
+      ...this.workers.map((process, index) => `--- ${this.names[index]}\n${process.output()}`),
+    ].join('\n');
   }
 
   /** Each feed's poll state and claim, and its ping coalescing in `redis`: for a failure's message. */
