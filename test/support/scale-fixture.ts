@@ -130,13 +130,14 @@ export class ScaleFixture {
     ].join('\n');
   }
 
-  /** Each feed's poll state and claim, and its ping coalescing in `redis`: for a failure's message. */
+  /** Each feed's poll state, claim and ping URLs, and its coalescing in `redis`: for a failure's message. */
   async describeFeeds(paths: string[], redis: TestRedisServer): Promise<string> {
     const lines: string[] = [];
     for (const path of paths) {
       const [row] = await queryDatabase<{ id: string }>(
         this.database,
-        'SELECT id, next_poll_at, last_polled_at, poll_claimed_by, poll_claimed_until FROM feeds ' +
+        'SELECT id, next_poll_at, last_polled_at, poll_claimed_by, poll_claimed_until, ' +
+          '(SELECT COUNT(*) FROM ping_urls u WHERE u.feed_id = f.id) AS ping_urls FROM feeds f ' +
           `WHERE url = '${this.server.url(path)}'`,
       );
       const coalescing = await redis.command('hgetall', `tidings:ping:${row?.id}`).catch(() => ['(down)']);
