@@ -25,9 +25,12 @@ const UNLIKELY_ROLES = new Set([
   'dialog',
 ]);
 
-/** Elements whose whole subtree never holds article content. */
+/**
+ * Elements whose whole subtree never holds article content. Not `form`: some sites wrap the whole page
+ * in one (ASP.NET, shop plugins); cleaning leaves out the small ones.
+ */
 const NON_CONTENT_TAGS = new Set(
-  'script style noscript template iframe textarea title svg math object applet form button select nav footer aside dialog canvas frameset noembed noframes head'.split(
+  'script style noscript template iframe textarea title svg math object applet button select nav footer aside dialog canvas frameset noembed noframes head'.split(
     ' ',
   ),
 );

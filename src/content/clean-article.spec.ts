@@ -68,3 +68,33 @@ describe('cleaning the article of what sits inside it without being part of it',
     expect(text).toContain('The first part of the post');
   });
 });
+
+describe('forms', () => {
+  it('keeps an article when the whole page is one form, as some frameworks write pages', () => {
+    const article = extractArticle(
+      `<body><form id="aspnetForm" method="post"><input type="hidden" name="state" value="x">
+      <div class="search"><input type="text" name="q"><input type="submit" value="Search"></div>
+      <article>${body}</article></form></body>`,
+      URL,
+      { minConfidence: 0 },
+    );
+    expect(article.method).toBe('stream');
+    expect(article.text).toContain('The first part of the post');
+    expect(article.text).toContain('The fourth part of the post');
+  });
+
+  it('leaves out forms to fill in: sign-ups and comment forms, with their labels', () => {
+    const text = extractText(`<body><article>${body}
+      <form action="/subscribe"><p>Your email address, required, so that we can send you the letter every week</p>
+        <input type="email" name="email"><p>Your postcode, required, for the local edition of the letter</p>
+        <input type="text" name="postcode"><select name="edition"><option>Morning</option></select>
+        <textarea name="note"></textarea></form></article></body>`);
+    expect(text).toContain('The fourth part of the post');
+    expect(text).not.toContain('Your email address');
+  });
+
+  it('copes with a page whose only scored block turns out to be a short share widget', () => {
+    const html = `<body><div class="share-tools"><p>Share this post with your friends, on every network you like, now.</p></div></body>`;
+    expect(() => extractArticle(html, URL, { minConfidence: 0 })).not.toThrow();
+  });
+});
