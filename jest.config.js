@@ -54,6 +54,7 @@ module.exports = {
   ],
   // Most specs wait on databases, child processes and sockets: two workers keep both cores busy.
   maxWorkers: 2,
+  testSequencer: '<rootDir>/test/support/longest-first-sequencer.js',
   testTimeout: 60000,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
 };

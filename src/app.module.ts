@@ -1,6 +1,5 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, Type } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
-import { ScheduleModule } from '@nestjs/schedule';
 import { AccountsModule } from './accounts/accounts.module';
 import { BillingModule } from './billing/billing.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
@@ -12,23 +11,16 @@ import { ProcessRole, runsSchedules, servesHttp } from './config/process-role';
 import { DbModule } from './db/db.module';
 import { RedisModule } from './redis/redis.module';
 import { DeliveryModule } from './delivery/delivery.module';
-import { DigestSchedulerModule } from './delivery/digest-scheduler.module';
 import { EntriesModule } from './entries/entries.module';
 import { FeedsModule } from './feeds/feeds.module';
 import { FetcherModule } from './fetcher/fetcher.module';
 import { PushModule } from './fetcher/push/push.module';
 import { PushQueueModule } from './fetcher/push/queue/push-queue.module';
-import { PushSchedulerModule } from './fetcher/push/push.scheduler';
-import { SchedulerModule } from './fetcher/scheduler.module';
 import { HealthController } from './health/health.controller';
 import { MailModule } from './mail/mail.module';
 import { MetricsModule } from './metrics/metrics.module';
-import { OutboxSchedulerModule } from './mail/outbox-scheduler.module';
 import { RetentionModule } from './retention/retention.module';
-import { RetentionSchedulerModule } from './retention/retention.scheduler';
-import { InboundSmtpModule } from './support/inbound-smtp.module';
 import { SupportModule } from './support/support.module';
-import { WebModule } from './web/web.module';
 
 export interface AppOptions {
   config: Config;
@@ -59,20 +51,37 @@ export class AppModule {
         PushModule,
         MetricsModule,
         RetentionModule,
-        ...(runsSchedules(role)
-          ? [
-              ScheduleModule.forRoot(),
-              SchedulerModule,
-              DigestSchedulerModule,
-              OutboxSchedulerModule,
-              PushSchedulerModule,
-              RetentionSchedulerModule,
-            ]
-          : []),
-        ...(servesHttp(role) ? [WebModule, InboundSmtpModule] : []),
+        ...(runsSchedules(role) ? schedulerModules() : []),
+        ...(servesHttp(role) ? httpModules() : []),
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };
   }
+}
+
+// Required only by the roles that run them: a CLI command (a process per command, often run by scripts)
+// starts without loading cron, the dashboard, multer or smtp-server.
+function schedulerModules(): Array<Type | DynamicModule> {
+  const { ScheduleModule } = require('@nestjs/schedule') as typeof import('@nestjs/schedule');
+  return [
+    ScheduleModule.forRoot(),
+    (require('./fetcher/scheduler.module') as typeof import('./fetcher/scheduler.module')).SchedulerModule,
+    (require('./delivery/digest-scheduler.module') as typeof import('./delivery/digest-scheduler.module'))
+      .DigestSchedulerModule,
+    (require('./mail/outbox-scheduler.module') as typeof import('./mail/outbox-scheduler.module'))
+      .OutboxSchedulerModule,
+    (require('./fetcher/push/push.scheduler') as typeof import('./fetcher/push/push.scheduler'))
+      .PushSchedulerModule,
+    (require('./retention/retention.scheduler') as typeof import('./retention/retention.scheduler'))
+      .RetentionSchedulerModule,
+  ];
+}
+
+function httpModules(): Array<Type | DynamicModule> {
+  return [
+    (require('./web/web.module') as typeof import('./web/web.module')).WebModule,
+    (require('./support/inbound-smtp.module') as typeof import('./support/inbound-smtp.module'))
+      .InboundSmtpModule,
+  ];
 }

@@ -1,3 +1,4 @@
+import { leadBefore } from './article-lead';
 import { excludedRanges, type CleaningOptions } from './clean-article';
 import { linkDensity, type PageElement } from './page-element';
 
@@ -32,14 +33,14 @@ export function assembleArticle(
   const ranked = topCandidates(candidates);
   const top = ranked.length > 0 ? climbToBetterAncestor(sharedAncestorOfRivals(ranked)) : bodyOf(root);
   const parent = top.parent;
-  const parts = parent && parent.tagName !== '#root' ? worthySiblings(top, parent) : [top];
+  const picked = parent && parent.tagName !== '#root' ? worthySiblings(top, parent) : [top];
+  const parts = [...leadBefore(picked, sum(picked, 'textLength')), ...picked];
   const excluded = parts.flatMap((part) => excludedRanges(part, options));
   let articleHtml = '';
   for (const part of parts) articleHtml += sliceWithout(html, part, excluded);
   // Pruned subtrees never counted in their ancestors' text; cleaned ones did, and leave it now.
   const cleaned = excluded.filter((element) => !element.isPruned);
-  const keptLength = (key: 'textLength' | 'linkTextLength') =>
-    parts.reduce((sum, part) => sum + part[key], 0) - cleaned.reduce((sum, part) => sum + part[key], 0);
+  const keptLength = (key: 'textLength' | 'linkTextLength') => sum(parts, key) - sum(cleaned, key);
   const textLength = keptLength('textLength');
   const linkTextLength = keptLength('linkTextLength');
   return {
@@ -49,6 +50,10 @@ export function assembleArticle(
     pageTextLength: root.textLength,
     linkDensity: textLength === 0 ? 1 : linkTextLength / textLength,
   };
+}
+
+function sum(elements: PageElement[], key: 'textLength' | 'linkTextLength'): number {
+  return elements.reduce((total, element) => total + element[key], 0);
 }
 
 function topCandidates(candidates: PageElement[]): PageElement[] {

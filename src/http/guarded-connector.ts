@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { buildConnector } from 'undici';
+import type { buildConnector } from 'undici';
 import { isForbiddenAddress, refusedAddressMessage } from './domain/address-policy';
 import { DnsResolver } from './dns-resolver';
 import { FetchError } from './fetch-error';
@@ -13,7 +13,9 @@ export function guardedConnector(
   resolver: DnsResolver,
   options: { allowPrivate: boolean; connectTimeoutMs: number },
 ): buildConnector.connector {
-  const connect = buildConnector({ timeout: options.connectTimeoutMs });
+  const connect = (require('undici') as typeof import('undici')).buildConnector({
+    timeout: options.connectTimeoutMs,
+  });
   return (connectOptions, callback) => {
     const hostname = connectOptions.hostname.replace(/^\[|\]$/g, '');
     const addresses = isIP(hostname) ? Promise.resolve([hostname]) : resolver.resolve(hostname);
