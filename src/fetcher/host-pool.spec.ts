@@ -45,6 +45,25 @@ describe('runWithHostLimits', () => {
     expect(Math.max(...tasks.peaks.perHost.values())).toBe(2);
   });
 
+  it('runs as many tasks on one host at once as its limit allows', async () => {
+    const items = Array.from({ length: 40 }, (_, id) => ({ id, host: 'only.example' }));
+    const tasks = gatedTasks();
+    const done = runWithHostLimits(
+      items,
+      (item) => item.host,
+      { concurrency: 8, perHost: 4, gapMs: 0 },
+      tasks.work,
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(tasks.waiting).toHaveLength(4);
+    const releasing = (async () => {
+      while (tasks.order.length < items.length || tasks.waiting.length) await tasks.releaseAll();
+    })();
+    await Promise.all([done, releasing]);
+    expect(tasks.order).toHaveLength(40);
+    expect(tasks.peaks.perHost.get('only.example')).toBe(4);
+  });
+
   it('lets other hosts proceed while one host hangs', async () => {
     const items = [
       ...Array.from({ length: 5 }, (_, id) => ({ id, host: 'slow' })),

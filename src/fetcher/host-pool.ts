@@ -87,10 +87,16 @@ export function runWithHostLimits<T>(
       let soonest = Infinity;
       for (const [host, queue] of queues) {
         if (running >= limits.concurrency) break;
-        if ((active.get(host) ?? 0) >= limits.perHost) continue;
-        const wait = (lastStart.get(host) ?? -Infinity) + limits.gapMs - Date.now();
-        if (wait > 0) soonest = Math.min(soonest, wait);
-        else start(host, queue);
+        // As many as the host's limit allows: one start per host and pump kept a host with many feeds
+        // at one request at a time, whatever FETCH_PER_HOST said.
+        while (queues.has(host) && running < limits.concurrency && (active.get(host) ?? 0) < limits.perHost) {
+          const wait = (lastStart.get(host) ?? -Infinity) + limits.gapMs - Date.now();
+          if (wait > 0) {
+            soonest = Math.min(soonest, wait);
+            break;
+          }
+          start(host, queue);
+        }
       }
       if (queues.size === 0 && running === 0 && !refilling && !hasMore) {
         if (refillError) reject(refillError);
