@@ -96,7 +96,11 @@ export function isNonContent(
 /** Taxonomy classes that blogs put on whole posts (`tag-newsletter`, `category-cookies`) name no block. */
 const TAXONOMY_CLASS = /^(?:tag|category)-(?!links$)/i;
 
+/** Microformats' mark of a whole post: its other classes name its tags and categories, not a block. */
+const WHOLE_POST_CLASS = /(?:^|\s)h-?entry(?:$|\s)/i;
+
 function isNamedBoilerplate({ className, id }: ElementHints): boolean {
+  if (WHOLE_POST_CLASS.test(className)) return false;
   const words = className.split(/\s+/).filter((word) => !TAXONOMY_CLASS.test(word));
   return BOILERPLATE.test(id) || words.some((word) => BOILERPLATE.test(word));
 }

@@ -25,6 +25,13 @@ describe('cleaning the article of what sits inside it without being part of it',
     expect(text).toContain('The first part of the post');
   });
 
+  it('keeps a whole post marked as an entry, whatever its custom taxonomy classes say', () => {
+    const about = ['history', 'team', 'mission'].map((topic) => prose(`${topic} of the site`)).join('');
+    const text = extractText(`<body><div class="post hentry custom_tags-newsletter">${body}</div>
+      <div class="about">${about}</div></body>`);
+    expect(text).toContain('The first part of the post');
+  });
+
   it('leaves out short negatively named inline elements: photo credits and comment counts', () => {
     const text = extractText(`<body><article>
       <p><a class="comments-link" href="#comments">71 comments</a></p>${body}
