@@ -18,6 +18,15 @@ describe('cleaning the article of what sits inside it without being part of it',
     for (const junk of ['inbox', 'Become a member', 'Ada writes', 'Tags:']) expect(text).not.toContain(junk);
   });
 
+  it('leaves out affiliate and advertiser disclosures named as such', () => {
+    const text = extractText(`<body><article class="post">
+      <div class="affiliate-info"><p>We earn a commission when you buy through the links on this page, at no cost to you.</p></div>
+      ${body}<p class="advertiser-disclosure">This post contains references to products from our partners.</p></article></body>`);
+    expect(text).toContain('The fourth part of the post');
+    expect(text).not.toContain('We earn a commission');
+    expect(text).not.toContain('references to products');
+  });
+
   it('keeps a post whose taxonomy classes merely mention such a name', () => {
     const text = extractText(
       `<body><article class="post tag-newsletter category-cookies">${body}</article></body>`,
