@@ -27,6 +27,15 @@ describe('cleaning the article of what sits inside it without being part of it',
     expect(text).not.toContain('references to products');
   });
 
+  it('leaves out author boxes and cards, however their names join the words', () => {
+    const text = extractText(`<body><article class="post">${body}
+      <div class="author_box"><p>More from Ada, who writes about harbours, trains, and the sea, since 2009.</p></div>
+      <div class="post-author__bio"><p>Ada studied sport science before she started writing for us.</p></div></article></body>`);
+    expect(text).toContain('The fourth part of the post');
+    expect(text).not.toContain('More from Ada');
+    expect(text).not.toContain('Ada studied');
+  });
+
   it('keeps a post whose taxonomy classes merely mention such a name', () => {
     const text = extractText(
       `<body><article class="post tag-newsletter category-cookies">${body}</article></body>`,
