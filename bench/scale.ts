@@ -10,7 +10,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import { AddressInfo, createServer as createTcpServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mysql from 'mysql2/promise';
 import { DataSource } from 'typeorm';
@@ -18,6 +18,7 @@ import { createCliContext } from '../src/bootstrap';
 import { newId, sha256Hex } from '../src/common/ids';
 import { loadConfig } from '../src/config/load-config';
 import { prepareDatabase } from '../src/db/prepare-database';
+import { machineCpuSeconds, pidOf, processCpuSeconds } from './support/cpu-usage';
 import { reportBench } from './support/report';
 
 const FEEDS = 600;
@@ -29,8 +30,11 @@ const root = join(__dirname, '..', '..');
 
 const inFlight = new Map<string, number>();
 let peakPerHost = 0;
+/** When the feed server saw the first request of the round under way. */
+let firstRequestAt: number | null = null;
 
 function serve(request: IncomingMessage, response: ServerResponse): void {
+  firstRequestAt ??= Date.now();
   const host = request.headers.host ?? '';
   inFlight.set(host, (inFlight.get(host) ?? 0) + 1);
   peakPerHost = Math.max(peakPerHost, inFlight.get(host)!);
@@ -97,18 +101,51 @@ async function freePort(): Promise<number> {
 
 async function startWorker(env: Record<string, string>): Promise<ChildProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(root, 'bin', 'tidings.js'), 'serve', '--role', 'worker'], {
-    env: { PATH: process.env.PATH, ...env, PORT: String(port) },
-    stdio: 'ignore',
-  });
-  while (!(await fetch(`http://127.0.0.1:${port}/health`).catch(() => null)))
+  // BENCH_WORKER_NODE_FLAGS (say `--cpu-prof --cpu-prof-dir=DIR`) profiles the workers.
+  const flags = (process.env.BENCH_WORKER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(
+    process.execPath,
+    [...flags, join(root, 'bin', 'tidings.js'), 'serve', '--role', 'worker'],
+    { env: { PATH: process.env.PATH, ...env, PORT: String(port) }, stdio: 'ignore' },
+  );
+  while (!(await fetch(`http://127.0.0.1:${port}/health`).catch(() => null))) {
+    if (child.exitCode !== null) throw new Error(`a worker exited with ${child.exitCode} before answering`);
     await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   return child;
 }
 
-/** Makes every feed due now, then waits until all were polled: feeds per second. */
-async function round(dataSource: DataSource, workers: number, env: Record<string, string>): Promise<number> {
+/** Where a round's time and CPU went: to tell the workers' limits from the machine's. */
+interface RoundFigures {
+  feedsPerSecond: number;
+  /** Seconds from making the feeds due to the first request (the workers' next cycle). */
+  firstRequestSeconds: number;
+  /** CPU cores the workers used together, on average over the round. */
+  workerCores: number;
+  workerCpuMsPerFeed: number;
+  databaseCpuMsPerFeed: number;
+  /** CPU this process (the feed server and the clock of the round) used per feed. */
+  benchCpuMsPerFeed: number;
+  /** Share of the whole machine's CPU busy during the round, whoever used it. */
+  machineBusy: number;
+}
+
+/** Makes every feed due now, then waits until all were polled: feeds per second, and where CPU went. */
+async function round(
+  dataSource: DataSource,
+  workers: number,
+  env: Record<string, string>,
+): Promise<RoundFigures> {
   const children = await Promise.all(Array.from({ length: workers }, () => startWorker(env)));
+  const database = pidOf('mariadbd', 'mysqld');
+  const cpuOf = () => ({
+    workers: children.reduce((sum, child) => sum + processCpuSeconds(child.pid), 0),
+    database: processCpuSeconds(database),
+    bench: process.cpuUsage(),
+    machine: machineCpuSeconds(),
+  });
+  const before = cpuOf();
+  firstRequestAt = null;
   const start = new Date();
   await dataSource.query('UPDATE feeds SET next_poll_at = ?', [sqlTime(start)]);
   for (;;) {
@@ -119,10 +156,27 @@ async function round(dataSource: DataSource, workers: number, env: Record<string
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const seconds = (Date.now() - start.getTime()) / 1000;
+  const after = cpuOf();
   await Promise.all(
     children.map((child) => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM')))),
   );
-  return FEEDS / seconds;
+  const benchCpu = process.cpuUsage(before.bench);
+  const perFeedMs = (cpuSeconds: number) => round3((cpuSeconds * 1000) / FEEDS);
+  return {
+    feedsPerSecond: FEEDS / seconds,
+    firstRequestSeconds: round3(((firstRequestAt ?? Date.now()) - start.getTime()) / 1000),
+    workerCores: round3((after.workers - before.workers) / seconds),
+    workerCpuMsPerFeed: perFeedMs(after.workers - before.workers),
+    databaseCpuMsPerFeed: perFeedMs(after.database - before.database),
+    benchCpuMsPerFeed: perFeedMs((benchCpu.user + benchCpu.system) / 1e6),
+    machineBusy: round3(
+      (after.machine.busy - before.machine.busy) / (after.machine.total - before.machine.total || 1),
+    ),
+  };
+}
+
+function round3(value: number): number {
+  return Math.round(value * 1000) / 1000;
 }
 
 async function main(): Promise<void> {
@@ -148,8 +202,14 @@ async function main(): Promise<void> {
   await seed(dataSource, port);
   // The first poll of each feed parses it (later rounds mostly get 304): not measured.
   await round(dataSource, 3, env);
+  const figures: Record<string, number> = {};
   const rates = { 1: 0, 2: 0, 3: 0 };
-  for (const workers of [1, 2, 3] as const) rates[workers] = await round(dataSource, workers, env);
+  for (const workers of [1, 2, 3] as const) {
+    const measured = await round(dataSource, workers, env);
+    rates[workers] = measured.feedsPerSecond;
+    for (const [key, value] of Object.entries(measured))
+      if (key !== 'feedsPerSecond') figures[`workers_${workers}_${snakeCase(key)}`] = value;
+  }
   await app.close();
   server.close();
   reportBench({
@@ -169,8 +229,14 @@ async function main(): Promise<void> {
       workers_3: rates[3],
       per_host_limit: PER_HOST,
       peak_per_host: peakPerHost,
+      cpu_cores: cpus().length,
+      ...figures,
     },
   });
+}
+
+function snakeCase(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }
 
 main().catch((error: Error) => {

@@ -9,11 +9,12 @@ const NEGATIVE =
 const SHARE = /(\b|_)(share|sharedaddy)(\b|_)/i;
 /**
  * Blocks that sit inside articles without being part of them, named for what they are: newsletter and
- * sign-up boxes, calls to action, author bios, post meta lines (tags, categories, dates), ratings and
- * "read more" teasers. Matched as whole words of class names and ids.
+ * sign-up boxes, calls to action, author bios and cards, post meta lines (tags, categories, dates),
+ * ratings, affiliate and advertiser disclosures and "read more" teasers. Matched as whole words of class
+ * names and ids.
  */
 const BOILERPLATE =
-  /(?:^|[\s_-])(?:newsletter|subscribe|subscription|signup|cta|paywall|cookies?|consent|breadcrumbs?|ratings?|donate|donation|recommended|author-?(?:bio|box|info|description)|about-author|(?:entry|post|article)-?(?:meta|utility|footer|tags)|postmetadata|tag-?links|tags|categories|read-?more|more-stories|also-read)(?:$|[\s_-])/i;
+  /(?:^|[\s_-])(?:newsletter|subscribe|subscription|signup|cta|paywall|cookies?|consent|breadcrumbs?|ratings?|donate|donation|recommended|author[-_]*(?:bio|box|info|description|card)|about-author|(?:entry|post|article)-?(?:meta|utility|footer|tags)|postmetadata|tag-?links|tags|categories|read-?more|more-stories|also-read|affiliate|disclosure)(?:$|[\s_-])/i;
 const BYLINE = /byline|author|dateline|writtenby|p-author/i;
 const UNLIKELY_ROLES = new Set([
   'menu',
@@ -25,9 +26,12 @@ const UNLIKELY_ROLES = new Set([
   'dialog',
 ]);
 
-/** Elements whose whole subtree never holds article content. */
+/**
+ * Elements whose whole subtree never holds article content. Not `form`: some sites wrap the whole page
+ * in one (ASP.NET, shop plugins); cleaning leaves out the small ones.
+ */
 const NON_CONTENT_TAGS = new Set(
-  'script style noscript template iframe textarea title svg math object applet form button select nav footer aside dialog canvas frameset noembed noframes head'.split(
+  'script style noscript template iframe textarea title svg math object applet button select nav footer aside dialog canvas frameset noembed noframes head'.split(
     ' ',
   ),
 );
@@ -93,7 +97,11 @@ export function isNonContent(
 /** Taxonomy classes that blogs put on whole posts (`tag-newsletter`, `category-cookies`) name no block. */
 const TAXONOMY_CLASS = /^(?:tag|category)-(?!links$)/i;
 
+/** Microformats' mark of a whole post: its other classes name its tags and categories, not a block. */
+const WHOLE_POST_CLASS = /(?:^|\s)h-?entry(?:$|\s)/i;
+
 function isNamedBoilerplate({ className, id }: ElementHints): boolean {
+  if (WHOLE_POST_CLASS.test(className)) return false;
   const words = className.split(/\s+/).filter((word) => !TAXONOMY_CLASS.test(word));
   return BOILERPLATE.test(id) || words.some((word) => BOILERPLATE.test(word));
 }

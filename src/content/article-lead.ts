@@ -18,6 +18,7 @@ const SKIPPED_TAGS = new Set(['figure', 'figcaption', 'picture', 'ul', 'ol', 'ta
  */
 export function leadBefore(parts: PageElement[], articleLength: number): PageElement[] {
   const first = parts[0];
+  if (!first) return [];
   let scope: PageElement | undefined;
   let ancestor = first.parent;
   for (let level = 0; ancestor && level < LEAD_SCOPE_LEVELS && !isBody(ancestor); level++) {

@@ -28,9 +28,11 @@ export function assembleArticle(
   candidates: PageElement[],
   options: AssembleOptions = { weighClasses: true, cleanConditionally: true },
 ): AssembledArticle {
-  for (const candidate of candidates)
+  // Share widgets and forms are pruned once closed, after their paragraphs scored: not candidates then.
+  const live = candidates.filter((candidate) => !isInsidePruned(candidate));
+  for (const candidate of live)
     candidate.contentScore = (candidate.contentScore ?? 0) * (1 - linkDensity(candidate));
-  const ranked = topCandidates(candidates);
+  const ranked = topCandidates(live);
   const top = ranked.length > 0 ? climbToBetterAncestor(sharedAncestorOfRivals(ranked)) : bodyOf(root);
   const parent = top.parent;
   const picked = parent && parent.tagName !== '#root' ? worthySiblings(top, parent) : [top];
@@ -78,6 +80,14 @@ function sharedAncestorOfRivals([best, ...others]: PageElement[]): PageElement {
     if (sharing >= MIN_RIVALS) return ancestor;
   }
   return best;
+}
+
+function isInsidePruned(element: PageElement): boolean {
+  let ancestor: PageElement | undefined = element;
+  for (let level = 0; ancestor && level < MAX_ANCESTORS; level++, ancestor = ancestor.parent) {
+    if (ancestor.isPruned) return true;
+  }
+  return false;
 }
 
 function ancestorsOf(element: PageElement): Set<PageElement> {

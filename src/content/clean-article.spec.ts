@@ -18,10 +18,35 @@ describe('cleaning the article of what sits inside it without being part of it',
     for (const junk of ['inbox', 'Become a member', 'Ada writes', 'Tags:']) expect(text).not.toContain(junk);
   });
 
+  it('leaves out affiliate and advertiser disclosures named as such', () => {
+    const text = extractText(`<body><article class="post">
+      <div class="affiliate-info"><p>We earn a commission when you buy through the links on this page, at no cost to you.</p></div>
+      ${body}<p class="advertiser-disclosure">This post contains references to products from our partners.</p></article></body>`);
+    expect(text).toContain('The fourth part of the post');
+    expect(text).not.toContain('We earn a commission');
+    expect(text).not.toContain('references to products');
+  });
+
+  it('leaves out author boxes and cards, however their names join the words', () => {
+    const text = extractText(`<body><article class="post">${body}
+      <div class="author_box"><p>More from Ada, who writes about harbours, trains, and the sea, since 2009.</p></div>
+      <div class="post-author__bio"><p>Ada studied sport science before she started writing for us.</p></div></article></body>`);
+    expect(text).toContain('The fourth part of the post');
+    expect(text).not.toContain('More from Ada');
+    expect(text).not.toContain('Ada studied');
+  });
+
   it('keeps a post whose taxonomy classes merely mention such a name', () => {
     const text = extractText(
       `<body><article class="post tag-newsletter category-cookies">${body}</article></body>`,
     );
+    expect(text).toContain('The first part of the post');
+  });
+
+  it('keeps a whole post marked as an entry, whatever its custom taxonomy classes say', () => {
+    const about = ['history', 'team', 'mission'].map((topic) => prose(`${topic} of the site`)).join('');
+    const text = extractText(`<body><div class="post hentry custom_tags-newsletter">${body}</div>
+      <div class="about">${about}</div></body>`);
     expect(text).toContain('The first part of the post');
   });
 
@@ -66,5 +91,35 @@ describe('cleaning the article of what sits inside it without being part of it',
     const text = extractText(`<body><nav><a href="/">Home</a></nav>
       <div class="content"><div class="field field--label-hidden">${body}</div></div></body>`);
     expect(text).toContain('The first part of the post');
+  });
+});
+
+describe('forms', () => {
+  it('keeps an article when the whole page is one form, as some frameworks write pages', () => {
+    const article = extractArticle(
+      `<body><form id="aspnetForm" method="post"><input type="hidden" name="state" value="x">
+      <div class="search"><input type="text" name="q"><input type="submit" value="Search"></div>
+      <article>${body}</article></form></body>`,
+      URL,
+      { minConfidence: 0 },
+    );
+    expect(article.method).toBe('stream');
+    expect(article.text).toContain('The first part of the post');
+    expect(article.text).toContain('The fourth part of the post');
+  });
+
+  it('leaves out forms to fill in: sign-ups and comment forms, with their labels', () => {
+    const text = extractText(`<body><article>${body}
+      <form action="/subscribe"><p>Your email address, required, so that we can send you the letter every week</p>
+        <input type="email" name="email"><p>Your postcode, required, for the local edition of the letter</p>
+        <input type="text" name="postcode"><select name="edition"><option>Morning</option></select>
+        <textarea name="note"></textarea></form></article></body>`);
+    expect(text).toContain('The fourth part of the post');
+    expect(text).not.toContain('Your email address');
+  });
+
+  it('copes with a page whose only scored block turns out to be a short share widget', () => {
+    const html = `<body><div class="share-tools"><p>Share this post with your friends, on every network you like, now.</p></div></body>`;
+    expect(() => extractArticle(html, URL, { minConfidence: 0 })).not.toThrow();
   });
 });

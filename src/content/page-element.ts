@@ -10,8 +10,10 @@ export interface PageElement {
   start: number;
   end: number;
   isPruned: boolean;
-  /** Named like a share widget: pruned once closed if its text turns out short. */
-  isShareWidget: boolean;
+  /** A share widget or a form: pruned once closed if its text turns out short. */
+  isPrunedIfShort: boolean;
+  /** Inputs, selects and text areas inside a form: the more it asks, the more text it needs to be content. */
+  fieldCount: number;
   textLength: number;
   linkTextLength: number;
   commaCount: number;

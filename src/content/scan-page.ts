@@ -30,7 +30,10 @@ export interface ScannedPage {
 
 const COMMAS = /[,\u060C\uFE50\uFE10\uFE11\u2E41\u2E34\u2E32\uFF0C]/g;
 const MAX_BYLINE_LENGTH = 100;
-const MAX_SHARE_WIDGET_LENGTH = 500;
+/** Longer than this, a block named "share-…" or a form holds content: some sites wrap their pages in a form. */
+const MAX_SHORT_BLOCK_LENGTH = 500;
+/** A form with less text than this per field is there to be filled in (sign-up, comment, search). */
+const TEXT_PER_FORM_FIELD = 150;
 
 /**
  * One streaming pass over a page: builds a light outline of its elements (no DOM), prunes subtrees that
@@ -69,6 +72,7 @@ class PageScanner {
   private tableOrCodeDepth = 0;
   private byline?: PageElement;
   private maxDepth = 0;
+  private readonly forms: PageElement[] = [];
 
   constructor(
     private readonly sourceLength: number,
@@ -86,6 +90,8 @@ class PageScanner {
     const parent = this.open.current ?? this.root;
     if (BLOCKS_INSIDE_DIV.has(tagName)) parent.hasBlockChild = true;
     if (tagName === 'img' && this.prunedDepth === 0) parent.imageCount++;
+    if (isFormField(tagName, attributes) && this.forms.length > 0)
+      this.forms[this.forms.length - 1].fieldCount++;
     if (VOID_ELEMENTS.has(tagName) || (selfClosing && tagName !== 'a')) return;
 
     const hints = hintsOf(tagName, attributes);
@@ -98,7 +104,8 @@ class PageScanner {
       !this.metadata.bylineText &&
       isBylineCandidate(hints, attributes.get('rel'), attributes.get('itemprop'));
     if (isByline) this.byline = element;
-    element.isShareWidget = looksLikeShareWidget(hints);
+    element.isPrunedIfShort = tagName === 'form' || looksLikeShareWidget(hints);
+    if (tagName === 'form') this.forms.push(element);
     if (isPruned) this.prunedDepth++;
     if (isByline || this.scorer.needsText(tagName) || tagName === 'title') element.text = '';
     if (tagName === 'a') this.linkDepth++;
@@ -151,12 +158,14 @@ class PageScanner {
     if (element.tagName === 'a') this.linkDepth--;
     if (['table', 'code', 'pre'].includes(element.tagName)) this.tableOrCodeDepth--;
     if (element.tagName === 'title') this.metadata.documentTitle ??= element.text?.trim();
+    if (element === this.forms[this.forms.length - 1]) this.forms.pop();
     if (element.isPruned) {
       this.prunedDepth--;
       return;
     }
     if (element === this.byline) this.acceptByline(element);
-    if (element.isShareWidget && element.textLength < MAX_SHARE_WIDGET_LENGTH) element.isPruned = true;
+    const maxShortLength = Math.max(MAX_SHORT_BLOCK_LENGTH, TEXT_PER_FORM_FIELD * element.fieldCount);
+    if (element.isPrunedIfShort && element.textLength < maxShortLength) element.isPruned = true;
     if (element.isPruned) return;
     const parent = element.parent;
     if (parent) {
@@ -177,6 +186,11 @@ class PageScanner {
     }
     this.byline = undefined;
   }
+}
+
+function isFormField(tagName: string, attributes: Map<string, string>): boolean {
+  if (tagName === 'input') return attributes.get('type')?.toLowerCase() !== 'hidden';
+  return tagName === 'select' || tagName === 'textarea';
 }
 
 function hintsOf(tagName: string, attributes: Map<string, string>): ElementHints {
@@ -209,7 +223,8 @@ function newElement(
     start,
     end: start,
     isPruned,
-    isShareWidget: false,
+    isPrunedIfShort: false,
+    fieldCount: 0,
     textLength: 0,
     linkTextLength: 0,
     commaCount: 0,
