@@ -36,6 +36,14 @@ describe('cleaning the article of what sits inside it without being part of it',
     expect(text).not.toContain('Ada studied');
   });
 
+  it('leaves out date lines, and keeps a date inside a sentence', () => {
+    const text =
+      extractText(`<body><article class="post"><p class="date"><time datetime="2021-03-04">4 March 2021</time></p>
+      ${body}<p>The harbour reopened on <time datetime="2021-03-03">3 March 2021</time>, after two years of works.</p></article></body>`);
+    expect(text).toContain('The harbour reopened on 3 March 2021, after two years');
+    expect(text).not.toContain('4 March 2021');
+  });
+
   it('keeps a post whose taxonomy classes merely mention such a name', () => {
     const text = extractText(
       `<body><article class="post tag-newsletter category-cookies">${body}</article></body>`,

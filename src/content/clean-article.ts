@@ -13,6 +13,8 @@ const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 /** Longer than this, a negatively named inline element is more than a credit, a count or a date. */
 const MAX_NEGATIVE_INLINE_LENGTH = 200;
 const MAX_HEADING_LENGTH = 100;
+/** A short `time` element with this little text beside it is a date line, not a date in a sentence. */
+const MAX_DATE_LENGTH = 40;
 
 /**
  * What to leave out of an article part, in source order: pruned subtrees; like Readability's conditional
@@ -72,6 +74,7 @@ function isClutter(element: PageElement, { weighClasses, cleanConditionally }: C
   if (!cleanConditionally) return false;
   const weight = weighClasses ? classWeight(element.className, element.id) : 0;
   if ((weighClasses && isCredit(element)) || isTeaserLine(element)) return true;
+  if (isDateLine(element)) return true;
   if (!CONDITIONALLY_CLEANED.has(element.tagName))
     return weight < 0 && element.textLength < MAX_NEGATIVE_INLINE_LENGTH && element.imageCount === 0;
   if (weight < 0) return true;
@@ -80,6 +83,12 @@ function isClutter(element: PageElement, { weighClasses, cleanConditionally }: C
   return (
     element.commaCount < 10 && element.textLength < 25 && element.imageCount === 0 && !element.hasBlockChild
   );
+}
+
+function isDateLine(element: PageElement): boolean {
+  if (element.tagName !== 'time' || element.textLength >= MAX_DATE_LENGTH) return false;
+  const lineLength = element.parent?.textLength ?? 0;
+  return lineLength - element.textLength < MAX_DATE_LENGTH;
 }
 
 /** Photo credits and copyright lines, named for what they are. */
