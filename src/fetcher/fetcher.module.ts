@@ -12,6 +12,7 @@ import { HostGate } from './host-gate';
 import { HostHoldEntity } from './host-hold.entity';
 import { HostHoldsRepository } from './host-holds.repository';
 import { InterruptedDeliveries } from './interrupted-deliveries';
+import { PingedFeedMarks } from './pinged-feed-marks';
 import { PollClaims } from './poll-claims';
 import { PollStateRepository } from './poll-state.repository';
 import { PollService } from './poll.service';
@@ -37,7 +38,8 @@ import { SafeHttpModule } from '../http/safe-http.module';
     PollClaims,
     HostGate,
     HostHoldsRepository,
+    PingedFeedMarks,
   ],
-  exports: [PollService, SafeHttpModule],
+  exports: [PollService, PingedFeedMarks, SafeHttpModule],
 })
 export class FetcherModule {}

@@ -109,6 +109,16 @@ export class PollStateRepository {
     return rows.map((row) => ({ ...row, subscribers: Number(row.subscribers) }));
   }
 
+  /** Whether the feed was polled at or after `since`. */
+  async polledSince(feedId: string, since: Date): Promise<boolean> {
+    const manager = this.dataSource.manager;
+    const rows = await manager.query('SELECT 1 AS found FROM feeds WHERE id = ? AND last_polled_at >= ?', [
+      feedId,
+      storedValue<FeedRow>(manager, FEEDS, 'lastPolledAt', since),
+    ]);
+    return rows.length > 0;
+  }
+
   /** The feed with subscribers that is polled soonest, and when (the scheduler's order). */
   async nextDue(): Promise<{ url: string; nextPollAt: Date } | null> {
     const [next] = await selectRows<Pick<FeedRow, 'url' | 'nextPollAt'>>(

@@ -6,7 +6,6 @@ import { Metrics } from '../common/metrics';
 import { ShutdownSignal } from '../common/shutdown-signal';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
-import { pollsFeeds, PROCESS_ROLE, ProcessRole } from '../config/process-role';
 import { EntriesService } from '../entries/entries.service';
 import { hostOf } from './domain/host-of';
 import { pollOutcomeClass } from './domain/poll-outcome-class';
@@ -59,7 +58,6 @@ export class PollService {
     private readonly shutdown: ShutdownSignal,
     private readonly metrics: Metrics,
     @Inject(CONFIG) private readonly config: Config,
-    @Inject(PROCESS_ROLE) private readonly role: ProcessRole,
   ) {
     this.priorityLane = new PingQueue(config.PING_COALESCE_SECONDS * 1000);
   }
@@ -92,8 +90,6 @@ export class PollService {
    */
   async refreshNow(feedIds: readonly string[]): Promise<PollReport> {
     const now = this.clock.now();
-    // A web node polls nothing: the feeds become due at once, and the next worker cycle has them.
-    if (!pollsFeeds(this.role)) return this.states.markDue(feedIds, now).then(() => emptyReport());
     for (const feedId of feedIds) this.priorityLane.enqueue(feedId, now);
     this.draining ??= this.drainPriorityLane().finally(() => {
       this.draining = null;
@@ -106,9 +102,10 @@ export class PollService {
   /**
    * Polls one pinged feed now (a job of the shared push queue, whose coalescing is kept in Redis):
    * `busy` when another cycle of any process holds it (it may have been fetched before the ping), `gone`
-   * when it is no longer polled.
+   * when it is no longer polled; not again when it was polled `unlessPolledSince` or later.
    */
-  async pollPinged(feedId: string): Promise<'polled' | 'busy' | 'gone'> {
+  async pollPinged(feedId: string, unlessPolledSince?: Date): Promise<'polled' | 'busy' | 'gone'> {
+    if (unlessPolledSince && (await this.states.polledSince(feedId, unlessPolledSince))) return 'polled';
     const now = this.clock.now();
     const [feed] = await this.states.dueFeeds(now, { only: [feedId] });
     if (!feed) return 'gone';

@@ -6,6 +6,11 @@ export interface RedisState {
   error?: string;
 }
 
+/** Every Redis connection of ours (BullMQ's too) tries again within 2 s: work resumes soon after an outage. */
+export function reconnectDelay(attempt: number): number {
+  return Math.min(attempt * 200, 2000);
+}
+
 /**
  * The process's Redis connection when REDIS_URL is set (null otherwise: one process keeps its limits in
  * memory). Commands fail at once while Redis is unreachable (no offline queue), so that callers fall back
@@ -23,7 +28,7 @@ export class RedisConnection {
       ? new Redis(url, {
           maxRetriesPerRequest: 1,
           enableOfflineQueue: false,
-          retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+          retryStrategy: reconnectDelay,
         })
       : null;
     // Without a listener ioredis prints every failed reconnection: `fellBack` says it once a minute.

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runTidings } from './cli';
 import { FeedServer, rssFeed } from './feed-server';
+import { TestRedisServer } from './redis-server';
 import { startServerProcess, ServerProcess } from './server-process';
 import { createTestDatabase, Dialect, queryDatabase, TestDatabase } from './test-database';
 
@@ -25,6 +26,10 @@ export class ScaleFixture {
   database!: TestDatabase;
   readonly directory = mkdtempSync(join(tmpdir(), 'tidings-scale-'));
   readonly workers: ServerProcess[] = [];
+  /** What CLI runs that succeeded printed on stderr (warnings). */
+  private readonly cliWarnings: string[] = [];
+  /** Each process's name (`web-1`, `worker-2`), in the order of `workers`. */
+  private readonly names: string[] = [];
   /** Feeds answering with this edition's items (bump it to give every feed a new post). */
   edition = 1;
   /** Requests received and not answered yet, by worker. */
@@ -79,6 +84,7 @@ export class ScaleFixture {
   async cli(args: string[], extra: Record<string, string> = {}): Promise<string> {
     const result = await runTidings(args, this.env(extra));
     if (result.code !== 0) throw new Error(`tidings ${args.join(' ')}: ${result.stderr}`);
+    if (result.stderr) this.cliWarnings.push(`tidings ${args.join(' ')}: ${result.stderr}`);
     return result.stdout;
   }
 
@@ -95,15 +101,17 @@ export class ScaleFixture {
       serveArgs,
     );
     this.workers.push(started);
+    this.names.push(name);
     return started;
   }
 
   /** Starts workers `worker-1` … `worker-N` at once. */
   async startWorkers(count: number, extra: Record<string, string>, serveArgs?: string[]): Promise<void> {
+    const names = Array.from({ length: count }, (_, index) => `worker-${this.workers.length + index + 1}`);
     const started = await Promise.all(
-      Array.from({ length: count }, (_, index) =>
+      names.map((name) =>
         startServerProcess(
-          this.env({ PUBLIC_URL: `http://worker-${this.workers.length + index + 1}.test`, ...extra }),
+          this.env({ PUBLIC_URL: `http://${name}.test`, ...extra }),
           START_TIMEOUT_MS,
           undefined,
           serveArgs,
@@ -111,6 +119,31 @@ export class ScaleFixture {
       ),
     );
     this.workers.push(...started);
+    this.names.push(...names);
+  }
+
+  /** What every process started printed, each under its name: for a failure's message. */
+  outputs(): string {
+    return [
+      ...this.cliWarnings.map((warning) => `--- cli\n${warning}`),
+      ...this.workers.map((process, index) => `--- ${this.names[index]}\n${process.output()}`),
+    ].join('\n');
+  }
+
+  /** Each feed's poll state, claim and ping URLs, and its coalescing in `redis`: for a failure's message. */
+  async describeFeeds(paths: string[], redis: TestRedisServer): Promise<string> {
+    const lines: string[] = [];
+    for (const path of paths) {
+      const [row] = await queryDatabase<{ id: string }>(
+        this.database,
+        'SELECT id, next_poll_at, last_polled_at, poll_claimed_by, poll_claimed_until, ' +
+          '(SELECT COUNT(*) FROM ping_urls u WHERE u.feed_id = f.id) AS ping_urls FROM feeds f ' +
+          `WHERE url = '${this.server.url(path)}'`,
+      );
+      const coalescing = await redis.command('hgetall', `tidings:ping:${row?.id}`).catch(() => ['(down)']);
+      lines.push(`${path}: ${JSON.stringify(row)} coalescing: ${coalescing.join(' ')}`);
+    }
+    return lines.join('\n');
   }
 
   paths(): string[] {

@@ -49,9 +49,17 @@ describe('pings through the shared BullMQ queue: two web nodes, three workers', 
     expect(answers.map((answer) => answer.status)).toEqual(pings.map(() => 200));
 
     const pinged = () => fixture.server.requests.slice(before);
+    const unfetched = () => {
+      const fetched = new Set(pinged().map((request) => request.url));
+      return fixture.paths().filter((path) => !fetched.has(path));
+    };
     await waitUntil(
-      () => new Set(pinged().map((request) => request.url)).size === FEEDS,
-      'a fetch of every pinged feed',
+      () => unfetched().length === 0,
+      async () =>
+        `a fetch of every pinged feed; not fetched: ${unfetched().join(' ')}\n` +
+        `queue: ${JSON.stringify((await (await fetch(`${webs[0].baseUrl}/health`)).json()).queue)}\n` +
+        `${await fixture.describeFeeds(unfetched(), redis)}\n` +
+        `${fixture.outputs()}`,
       120_000,
     );
     // The queue is drained: nothing waits or runs (fetches owed after the window are delayed jobs).

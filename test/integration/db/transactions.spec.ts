@@ -1,5 +1,7 @@
+import { DataSource } from 'typeorm';
 import { Transactions } from '../../../src/db/transactions';
 import { createTestApp, TestApp } from '../../support/test-app';
+import { testDialects } from '../../support/test-database';
 
 describe('Transactions on SQLite', () => {
   let test: TestApp;
@@ -33,3 +35,46 @@ describe('Transactions on SQLite', () => {
     expect(order).toEqual(['a:start', 'a:end', 'b:start', 'b:end', 'c:start', 'c:end']);
   });
 });
+
+for (const dialect of testDialects().filter((each) => each === 'mysql'))
+  describe(`Transactions on ${dialect}`, () => {
+    let test: TestApp;
+    const query = (sql: string, parameters: unknown[] = []) =>
+      test.app.get(DataSource).query(sql, parameters);
+
+    beforeAll(async () => {
+      test = await createTestApp(dialect);
+      await query('CREATE TABLE deadlock_probe (id INT PRIMARY KEY, n INT NOT NULL)');
+      await query('INSERT INTO deadlock_probe (id, n) VALUES (1, 0), (2, 0)');
+    });
+
+    afterAll(() => test.close());
+
+    it('runs again the side of a deadlock that InnoDB rolled back, so that both commit', async () => {
+      const transactions = test.app.get(Transactions);
+      let holding = 0;
+      let bothHoldOne!: () => void;
+      const barrier = new Promise<void>((resolve) => (bothHoldOne = resolve));
+      const attempts: number[] = [];
+      // Each takes its own row, waits until the other holds its own, then asks for the other's.
+      const crossing = (first: number, second: number) =>
+        transactions.run(async (manager) => {
+          attempts.push(first);
+          await manager.query('UPDATE deadlock_probe SET n = n + 1 WHERE id = ?', [first]);
+          if (attempts.filter((id) => id === first).length === 1) {
+            holding += 1;
+            if (holding === 2) bothHoldOne();
+            await barrier;
+          }
+          await manager.query('UPDATE deadlock_probe SET n = n + 1 WHERE id = ?', [second]);
+        });
+
+      await Promise.all([crossing(1, 2), crossing(2, 1)]);
+
+      expect(attempts).toHaveLength(3);
+      expect(await query('SELECT id, n FROM deadlock_probe ORDER BY id')).toEqual([
+        { id: 1, n: 2 },
+        { id: 2, n: 2 },
+      ]);
+    });
+  });

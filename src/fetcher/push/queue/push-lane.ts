@@ -1,5 +1,7 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { pollsFeeds, PROCESS_ROLE, ProcessRole } from '../../../config/process-role';
 import { FeedPollResult } from '../../feed-poller';
+import { PingedFeedMarks } from '../../pinged-feed-marks';
 import { PollService } from '../../poll.service';
 
 /** How deep the waiting push work is: this process's lane, and the shared queue when there is one. */
@@ -24,20 +26,26 @@ export abstract class PushLane {
   abstract depth(): Promise<PushQueueDepth>;
 }
 
-/** One process: today's behaviour (a web node marks pinged feeds due in the database). */
+/**
+ * Without Redis: a process that polls feeds fetches pinged ones itself (its priority lane); a web node
+ * marks them due in the database for the workers' next cycle (`PingedFeedMarks`).
+ */
 @Injectable()
 export class LocalPushLane extends PushLane {
   private readonly logger = new Logger(LocalPushLane.name);
 
-  constructor(private readonly poll: PollService) {
+  constructor(
+    private readonly poll: PollService,
+    private readonly marks: PingedFeedMarks,
+    @Inject(PROCESS_ROLE) private readonly role: ProcessRole,
+  ) {
     super();
   }
 
   async pinged(feedIds: readonly string[]): Promise<void> {
-    // The fetches run in the background: a ping is answered at once.
-    this.poll
-      .refreshNow(feedIds)
-      .catch((error: Error) => this.logger.error(`refreshing pinged feeds: ${error.message}`));
+    // In the background: a ping is answered at once.
+    const passedOn = pollsFeeds(this.role) ? this.poll.refreshNow(feedIds) : this.marks.mark(feedIds);
+    passedOn.catch((error: Error) => this.logger.error(`refreshing pinged feeds: ${error.message}`));
   }
 
   pushed(feedId: string, body: Buffer, contentType?: string): Promise<FeedPollResult> {

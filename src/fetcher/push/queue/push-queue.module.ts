@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { Config } from '../../../config/load-config';
 import { pollsFeeds, ProcessRole } from '../../../config/process-role';
+import { reconnectDelay } from '../../../redis/redis-connection';
 import { FetcherModule } from '../../fetcher.module';
 import { LocalPushLane, PushLane } from './push-lane';
 import { PushQueueProcessor } from './push-queue.processor';
@@ -26,7 +27,10 @@ export class PushQueueModule {
       module: PushQueueModule,
       imports: [
         FetcherModule,
-        BullModule.forRoot({ connection: { url: config.REDIS_URL }, prefix: 'tidings' }),
+        BullModule.forRoot({
+          connection: { url: config.REDIS_URL, retryStrategy: reconnectDelay },
+          prefix: 'tidings',
+        }),
         BullModule.registerQueue({ name: PUSH_QUEUE }),
       ],
       providers: [

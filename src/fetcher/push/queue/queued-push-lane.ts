@@ -3,8 +3,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { JobsOptions, Queue } from 'bullmq';
 import { CONFIG } from '../../../config/config.module';
 import { Config } from '../../../config/load-config';
+import { PROCESS_ROLE, ProcessRole } from '../../../config/process-role';
 import { RedisConnection } from '../../../redis/redis-connection';
 import { FeedPollResult } from '../../feed-poller';
+import { PingedFeedMarks } from '../../pinged-feed-marks';
 import { PollService } from '../../poll.service';
 import { LocalPushLane, PushLane, PushQueueDepth } from './push-lane';
 import { SharedPingCoalescing } from './shared-ping-coalescing';
@@ -37,12 +39,14 @@ export class QueuedPushLane extends PushLane {
   constructor(
     @InjectQueue(PUSH_QUEUE) private readonly queue: Queue<PushJob>,
     private readonly redis: RedisConnection,
+    private readonly marks: PingedFeedMarks,
     poll: PollService,
     @Inject(CONFIG) config: Config,
+    @Inject(PROCESS_ROLE) role: ProcessRole,
   ) {
     super();
     this.coalescing = new SharedPingCoalescing(redis, config.PING_COALESCE_SECONDS * 1000);
-    this.local = new LocalPushLane(poll);
+    this.local = new LocalPushLane(poll, marks, role);
     // BullMQ's connection reports each failed reconnection; `pinged` already says once a minute.
     queue.on('error', () => undefined);
   }
@@ -54,10 +58,22 @@ export class QueuedPushLane extends PushLane {
   async pinged(feedIds: readonly string[]): Promise<void> {
     const fallBack: string[] = [];
     for (const feedId of feedIds) {
+      let delay: number | null;
       try {
-        const delay = await this.coalescing.enqueue(feedId);
-        if (delay !== null) await this.add({ kind: 'ping', feedId }, delay);
+        delay = await this.coalescing.enqueue(feedId);
       } catch (error) {
+        this.redis.fellBack('the ping queue', error);
+        fallBack.push(feedId);
+        continue;
+      }
+      if (delay === null) continue;
+      try {
+        // A feed this process marked due while Redis was away waits out that mark's window (Redis
+        // knows nothing of it), as if the pings had coalesced there.
+        await this.add({ kind: 'ping', feedId }, Math.max(delay, this.marks.windowLeft(feedId)));
+      } catch (error) {
+        // Redis said a job waits: unsay it, or later pings would be absorbed by a job that is not there.
+        await this.coalescing.forget(feedId).catch(() => undefined);
         this.redis.fellBack('the ping queue', error);
         fallBack.push(feedId);
       }
@@ -79,14 +95,21 @@ export class QueuedPushLane extends PushLane {
   async depth(): Promise<PushQueueDepth> {
     const { pings } = await this.local.depth();
     if (!this.isReachable()) return { pings, shared: 'unreachable' };
-    const counts = await this.queue.getJobCounts('waiting', 'active', 'delayed');
+    const counts = await this.queue.getJobCounts('waiting', 'active', 'delayed').catch(() => null);
+    if (!counts) return { pings, shared: 'unreachable' };
     return {
       pings,
       shared: { waiting: counts.waiting ?? 0, active: counts.active ?? 0, delayed: counts.delayed ?? 0 },
     };
   }
 
+  /**
+   * Queues a job, or throws at once while the queue's own connection is away (it reconnects apart from
+   * ours): BullMQ would hold the command until Redis is back, and the ping's answer with it.
+   */
   private async add(job: PushJob, delay: number): Promise<void> {
+    const { status } = await this.queue.getBackend().client;
+    if (status !== 'ready') throw new Error(`the queue's connection is ${status}`);
     await this.queue.add(job.kind, job, { ...JOB_OPTIONS, delay });
   }
 
