@@ -11,10 +11,10 @@ const SHARE = /(\b|_)(share|sharedaddy)(\b|_)/i;
  * Blocks that sit inside articles without being part of them, named for what they are: newsletter and
  * sign-up boxes, calls to action, author bios and cards, post meta lines (tags, categories, dates),
  * ratings, affiliate and advertiser disclosures and "read more" teasers. Matched as whole words of class
- * names and ids.
+ * names and ids. Not "paywall": sites name the paywalled article body so more often than the notice.
  */
 const BOILERPLATE =
-  /(?:^|[\s_-])(?:newsletter|subscribe|subscription|signup|cta|paywall|cookies?|consent|breadcrumbs?|ratings?|donate|donation|recommended|author[-_]*(?:bio|box|info|description|card)|about-author|(?:entry|post|article)-?(?:meta|utility|footer|tags)|postmetadata|tag-?links|tags|categories|read-?more|more-stories|also-read|affiliate|disclosure)(?:$|[\s_-])/i;
+  /(?:^|[\s_-])(?:newsletter|subscribe|subscription|signup|cta|cookies?|consent|breadcrumbs?|ratings?|donate|donation|recommended|author[-_]*(?:bio|box|info|description|card)|about-author|(?:entry|post|article)-?(?:meta|utility|footer|tags)|postmetadata|tag-?links|tags|categories|read-?more|more-stories|also-read|affiliate|disclosure)(?:$|[\s_-])/i;
 const BYLINE = /byline|author|dateline|writtenby|p-author/i;
 const UNLIKELY_ROLES = new Set([
   'menu',

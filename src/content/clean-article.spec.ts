@@ -44,6 +44,14 @@ describe('cleaning the article of what sits inside it without being part of it',
     expect(text).not.toContain('4 March 2021');
   });
 
+  it('keeps an article body that its site marks as behind a paywall', () => {
+    const about = ['history', 'team', 'mission'].map((topic) => prose(`${topic} of the site`)).join('');
+    const text = extractText(
+      `<body><div id="paywall-content" class="article-body paywall">${body}</div><div class="about">${about}</div></body>`,
+    );
+    expect(text).toContain('The first part of the post');
+  });
+
   it('keeps a post whose taxonomy classes merely mention such a name', () => {
     const text = extractText(
       `<body><article class="post tag-newsletter category-cookies">${body}</article></body>`,
