@@ -11,6 +11,7 @@ import { prepareDatabase } from './db/prepare-database';
 import { waitForDatabase } from './db/wait-for-database';
 import { senderDomainWarnings } from './mail/domain/sender-domain-warnings';
 import { EmailTemplates } from './mail/email-templates';
+import { SafeHttpClient } from './http/safe-http-client';
 import { StartupConfig } from './startup-config';
 
 /** The HTTP service (role web), the schedulers (role worker) or both (all). */
@@ -27,8 +28,10 @@ export async function startServer(
   logNotices(app.get(Logger), notices);
   stopGracefullyOnSignals(app, config.SHUTDOWN_GRACE_SECONDS * 1000);
   if (!servesHttp(role)) app.use(answerOnlyHealth);
-  // The long-running service compiles its email layouts now, not in the middle of its first poll cycle.
+  // The long-running service compiles its email layouts and loads its HTTP client now, not in the
+  // middle of its first poll cycle.
   app.get(EmailTemplates).warm();
+  app.get(SafeHttpClient).warm();
   await app.listen(config.PORT);
   app.get(Logger).log(`${role}: listening on port ${config.PORT}`, 'Bootstrap');
   if (config.NODE_ENV === 'production') warnAboutSenderDomain(config, app.get(Logger));

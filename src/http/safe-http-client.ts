@@ -60,6 +60,11 @@ export class SafeHttpClient implements OnModuleDestroy {
     await this.agent?.close();
   }
 
+  /** A serving process makes its agent at start, not in the middle of its first poll (see `warm`). */
+  warm(): void {
+    this.dispatcher();
+  }
+
   /** Made on the first fetch: undici takes a sixth of a second to load, and most CLI commands fetch nothing. */
   private dispatcher(): Agent {
     if (!this.agent) {
