@@ -52,6 +52,8 @@ describe('per-host politeness shared through Redis by three workers', () => {
       60_000,
     );
     await Promise.all(fixture.workers.map((worker) => worker.stop()));
-    expect(fixture.server.requests).toHaveLength(1);
+    // The first 429 is known only once its answer is read: another worker may have started one request
+    // within that while (1 s apart at the soonest), never more; unshared, every feed would be asked.
+    expect(fixture.server.requests.length).toBeLessThanOrEqual(2);
   });
 });
