@@ -53,7 +53,7 @@ describe('per-host politeness shared through Redis by three workers', () => {
     );
     await Promise.all(fixture.workers.map((worker) => worker.stop()));
     // The first 429 is known only once its answer is read: another worker may have started one request
-    // within that while (1 s apart at the soonest), never more; unshared, every feed would be asked.
+    // within that while (1 s apart at the soonest), never more.
     expect(fixture.server.requests.length).toBeLessThanOrEqual(2);
   });
 });
