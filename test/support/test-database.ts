@@ -18,15 +18,6 @@ export function testDialects(): Dialect[] {
   return process.env.TIDINGS_TEST_MYSQL === 'available' ? ['sqlite', 'mysql'] : ['sqlite'];
 }
 
-/**
- * A block of specs that only MariaDB can run. Without MariaDB (outside CI: global-setup says so loudly)
- * one todo names it, as Jest refuses a file without tests and `describe.each` an empty table.
- */
-export function describeOnMariaDb(name: string, body: (dialect: Dialect) => void): void {
-  if (testDialects().includes('mysql')) describe(name, () => body('mysql'));
-  else it.todo(`${name}: needs MariaDB`);
-}
-
 /** A fresh, empty database: a temporary SQLite file, or a new MariaDB database dropped afterwards. */
 export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
