@@ -23,7 +23,11 @@ function gatedTasks() {
       await new Promise((resolve) => setImmediate(resolve));
     }
   };
-  return { work, peaks, order, waiting, releaseAll };
+  /** Releases tasks as they start until `count` have run and none waits. */
+  const releaseUntil = async (count: number) => {
+    while (order.length < count || waiting.length) await releaseAll();
+  };
+  return { work, peaks, order, waiting, releaseAll, releaseUntil };
 }
 
 describe('runWithHostLimits', () => {
@@ -36,10 +40,7 @@ describe('runWithHostLimits', () => {
       { concurrency: 10, perHost: 2, gapMs: 0 },
       tasks.work,
     );
-    const releasing = (async () => {
-      while (tasks.order.length < items.length || tasks.waiting.length) await tasks.releaseAll();
-    })();
-    await Promise.all([done, releasing]);
+    await Promise.all([done, tasks.releaseUntil(items.length)]);
     expect(tasks.order).toHaveLength(300);
     expect(tasks.peaks.total).toBe(10);
     expect(Math.max(...tasks.peaks.perHost.values())).toBe(2);
@@ -56,10 +57,7 @@ describe('runWithHostLimits', () => {
     );
     await new Promise((resolve) => setImmediate(resolve));
     expect(tasks.waiting).toHaveLength(4);
-    const releasing = (async () => {
-      while (tasks.order.length < items.length || tasks.waiting.length) await tasks.releaseAll();
-    })();
-    await Promise.all([done, releasing]);
+    await Promise.all([done, tasks.releaseUntil(items.length)]);
     expect(tasks.order).toHaveLength(40);
     expect(tasks.peaks.perHost.get('only.example')).toBe(4);
   });
