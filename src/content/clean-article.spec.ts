@@ -95,6 +95,19 @@ describe('cleaning the article of what sits inside it without being part of it',
     expect(text).toContain('Photo by photo, the exhibition');
   });
 
+  it('leaves out labels over links to other articles, and keeps prose and teasers that open alike', () => {
+    const text = extractText(`<body><article>${body}
+      <h3>Mehr zum Thema</h3><p><strong>Das könnte Sie auch interessieren:</strong></p>
+      <p>Related to each other: the harbour and the station were built in the same year.</p>
+      <p>Related: <a href="/trains">Trains leave the harbour station</a> every hour since 1906.</p>
+      </article></body>`);
+    expect(text).toContain('The fourth part of the post');
+    expect(text).not.toContain('Mehr zum Thema');
+    expect(text).not.toContain('Das könnte Sie');
+    expect(text).toContain('Related to each other');
+    expect(text).toContain('Related: Trains leave');
+  });
+
   it('leaves out "Read more" lines that point at another article, and keeps links inside prose', () => {
     const text = extractText(`<body><article>${body}
       <p>Read more: <a href="/other">The other story about the harbour and its boats</a></p>
