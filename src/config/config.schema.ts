@@ -119,6 +119,7 @@ export const configSchema = z.object({
   PING_COALESCE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   METRICS_TOKEN: z.string().min(16, 'expected at least 16 characters').optional(),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
+  CLAIM_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(15),
   RETENTION_DAYS: z.coerce.number().int().min(7).max(36_500).default(90),
 });
 

@@ -16,6 +16,7 @@ describe('loadConfig', () => {
     expect(config.PARSE_TIMEOUT_MS).toBe(20_000);
     expect(config.SMTP_DOMAIN_RATES).toEqual([]);
     expect(config.SHUTDOWN_GRACE_SECONDS).toBe(25);
+    expect(config.CLAIM_LEASE_SECONDS).toBe(15);
     expect(config.RETENTION_DAYS).toBe(90);
     expect(loadConfig({ SMTP_DOMAIN_RATES: 'gmail.com:20/s' }).SMTP_DOMAIN_RATES).toEqual([
       { domain: 'gmail.com', messages: 20, perMs: 1000 },
@@ -52,6 +53,8 @@ describe('loadConfig', () => {
     [{ SMTP_DOMAIN_RATES: 'gmail.com:fast' }, /SMTP_DOMAIN_RATES: expected DOMAIN:N\/s/],
     [{ SHUTDOWN_GRACE_SECONDS: '0' }, /SHUTDOWN_GRACE_SECONDS: /],
     [{ SHUTDOWN_GRACE_SECONDS: 'a while' }, /SHUTDOWN_GRACE_SECONDS: .*\(got "a while"\)/],
+    [{ CLAIM_LEASE_SECONDS: '2' }, /CLAIM_LEASE_SECONDS: /],
+    [{ CLAIM_LEASE_SECONDS: 'short' }, /CLAIM_LEASE_SECONDS: .*\(got "short"\)/],
     [{ RETENTION_DAYS: '0' }, /RETENTION_DAYS: /],
     [{ RETENTION_DAYS: '-90' }, /RETENTION_DAYS: /],
     [{ RETENTION_DAYS: '1.5' }, /RETENTION_DAYS: /],

@@ -84,6 +84,17 @@ describe('cleaning the article of what sits inside it without being part of it',
     expect(text).not.toContain('Harbour Agency');
   });
 
+  it('leaves out short lines that only credit a photo or name a source, and keeps prose that starts alike', () => {
+    const text = extractText(`<body><article>${body}
+      <p><em>Photo: Harbour Agency</em></p><p>Quelle: Landesregierung</p>
+      <p>Photo by photo, the exhibition tells the story of the harbour, of its cranes and boats, and of the families who built it.</p>
+      </article></body>`);
+    expect(text).toContain('The fourth part of the post');
+    expect(text).not.toContain('Harbour Agency');
+    expect(text).not.toContain('Landesregierung');
+    expect(text).toContain('Photo by photo, the exhibition');
+  });
+
   it('leaves out "Read more" lines that point at another article, and keeps links inside prose', () => {
     const text = extractText(`<body><article>${body}
       <p>Read more: <a href="/other">The other story about the harbour and its boats</a></p>

@@ -1,4 +1,5 @@
 import { classWeight, isSilent } from './article-hints';
+import { isCreditLine } from './boilerplate-lines';
 import { linkDensity, type PageElement } from './page-element';
 
 export interface CleaningOptions {
@@ -74,7 +75,7 @@ function isClutter(element: PageElement, { weighClasses, cleanConditionally }: C
   if (!cleanConditionally) return false;
   const weight = weighClasses ? classWeight(element.className, element.id) : 0;
   if ((weighClasses && isCredit(element)) || isTeaserLine(element)) return true;
-  if (isDateLine(element)) return true;
+  if (isDateLine(element) || isCreditLine(element)) return true;
   if (!CONDITIONALLY_CLEANED.has(element.tagName))
     return weight < 0 && element.textLength < MAX_NEGATIVE_INLINE_LENGTH && element.imageCount === 0;
   if (weight < 0) return true;

@@ -25,6 +25,29 @@ export interface PageElement {
   contentScore?: number;
   /** Text, kept only for elements that need it (paragraphs when matching a summary, bylines). */
   text?: string;
+  /** The start of the element's text, nested elements included: enough to read a line's label. */
+  leadingText?: string;
+}
+
+/** Long enough for a label ("Photo: …", "Read more:") and a short line after it. */
+const LEADING_TEXT_LENGTH = 160;
+/** Text reaches this many enclosing elements: lines nest a few inline elements deep, not more. */
+const LEADING_TEXT_LEVELS = 6;
+
+/** Adds a text token to the leading text of the innermost open elements (bounded in length and depth). */
+export function addLeadingText(openElements: readonly PageElement[], text: string): void {
+  const bottom = Math.max(0, openElements.length - LEADING_TEXT_LEVELS);
+  for (let index = openElements.length - 1; index >= bottom; index--) {
+    const element = openElements[index];
+    const leading = element.leadingText ?? '';
+    if (leading.length < LEADING_TEXT_LENGTH)
+      element.leadingText = leading + text.slice(0, LEADING_TEXT_LENGTH);
+  }
+}
+
+/** An element's leading text with its white space collapsed. */
+export function leadingTextOf(element: PageElement): string {
+  return (element.leadingText ?? '').replace(/\s+/g, ' ').trim();
 }
 
 export function linkDensity(element: PageElement): number {

@@ -8,7 +8,7 @@ import {
 } from './article-hints';
 import { VOID_ELEMENTS } from './html-vocabulary';
 import { OpenElements } from './open-elements';
-import type { PageElement } from './page-element';
+import { addLeadingText, type PageElement } from './page-element';
 import { recordMetaTag, type PageMetadata } from './page-metadata';
 import { ParagraphScorer } from './paragraph-scorer';
 
@@ -125,6 +125,7 @@ class PageScanner {
     if (element.text !== undefined) element.text += text;
     if (this.byline && this.byline !== element && this.byline.text !== undefined) this.byline.text += text;
     if (this.prunedDepth > 0) return;
+    addLeadingText(this.open.all, text);
     const length = text.replace(/\s+/g, ' ').length;
     const commas = text.match(COMMAS)?.length ?? 0;
     element.textLength += length;

@@ -1,13 +1,16 @@
-import { Injectable, Logger, OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  BeforeApplicationShutdown,
+} from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Clock } from '../common/clock';
 import { FailureLog } from '../common/failure-log';
-
-/** How long a claim lasts without a heartbeat: work of a process that died is free again this long after. */
-export const CLAIM_LEASE_MS = 15_000;
-/** How often a live process renews the leases of its claims (three beats fit in one lease). */
-export const HEARTBEAT_MS = 5_000;
+import { CONFIG } from '../config/config.module';
+import { Config } from '../config/load-config';
 
 /** One kind of claimed work (outbox rows, digest issues): how to renew and how to give up its claims. */
 export interface ClaimedWork {
@@ -23,9 +26,10 @@ export interface ClaimedWork {
 
 /**
  * Claims name the process that holds them (`owner`: host, pid and a random part) and carry a short
- * lease that this process renews every few seconds while it lives. A process killed without warning
- * stops renewing, so its work is taken over within `CLAIM_LEASE_MS` instead of a long fixed lease; a
- * process that stops cleanly gives its claims back at once.
+ * lease (CLAIM_LEASE_SECONDS, 15 s by default) that this process renews every third of it while it
+ * lives: three beats fit in one lease. A process killed without warning stops renewing, so its work is
+ * taken over within one lease instead of a long fixed one; a process that stops cleanly gives its
+ * claims back at once.
  */
 @Injectable()
 export class ClaimLeases implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -33,8 +37,15 @@ export class ClaimLeases implements OnApplicationBootstrap, BeforeApplicationShu
   private readonly logger = new Logger(ClaimLeases.name);
   private readonly kinds: Array<{ work: ClaimedWork; renewals: FailureLog }> = [];
   private timer: NodeJS.Timeout | null = null;
+  /** How long a claim lasts without a heartbeat: work of a process that died is free again this long after. */
+  private readonly leaseMs: number;
 
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    @Inject(CONFIG) config: Config,
+  ) {
+    this.leaseMs = config.CLAIM_LEASE_SECONDS * 1000;
+  }
 
   register(work: ClaimedWork): void {
     this.kinds.push({ work, renewals: new FailureLog(`renewing ${work.name} claims`, this.logger, 'warn') });
@@ -42,11 +53,11 @@ export class ClaimLeases implements OnApplicationBootstrap, BeforeApplicationShu
 
   /** The lease of a claim made now. */
   leaseFrom(now: Date): Date {
-    return new Date(now.getTime() + CLAIM_LEASE_MS);
+    return new Date(now.getTime() + this.leaseMs);
   }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.renewAll(), HEARTBEAT_MS);
+    this.timer = setInterval(() => void this.renewAll(), Math.round(this.leaseMs / 3));
     this.timer.unref();
   }
 

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, LessThan, LessThanOrEqual, Not, Repository } from 'typeorm';
 import { newId } from '../common/ids';
-import { CLAIM_LEASE_MS } from '../db/claim-leases';
 import { nextBatch, PruneBatch, PruneRequest } from '../db/prune-batch';
 import { isUniqueViolation } from '../common/zod-errors';
 import { DigestCadence, DigestIssue } from './domain/digest-schedule';
@@ -63,15 +62,21 @@ export class DigestRepository {
     });
   }
 
-  /** Claims an issue for `owner`; null when it exists already (sent, empty, or being composed). */
-  async claim(userId: string, issue: DigestIssue, now: Date, owner: string): Promise<DigestRun | null> {
+  /** Claims an issue for `owner` until `leaseUntil`; null when it exists already (sent, empty, or being composed). */
+  async claim(
+    userId: string,
+    issue: DigestIssue,
+    now: Date,
+    owner: string,
+    leaseUntil: Date,
+  ): Promise<DigestRun | null> {
     const run: DigestRunEntity = {
       id: newId(),
       userId,
       issueKey: issue.key,
       dueAt: issue.dueAt,
       status: 'composing',
-      leaseUntil: new Date(now.getTime() + CLAIM_LEASE_MS),
+      leaseUntil,
       claimedBy: owner,
       entryCount: 0,
       createdAt: now,
@@ -88,13 +93,12 @@ export class DigestRepository {
 
   /**
    * Issues whose process stopped before finishing (a crash, or a clean stop that gave them back): taken
-   * over for `owner` one by one by compare-and-set.
+   * over for `owner` until `leaseUntil`, one by one by compare-and-set.
    */
-  async takeOverAbandoned(now: Date, owner: string): Promise<DigestRun[]> {
+  async takeOverAbandoned(now: Date, owner: string, leaseUntil: Date): Promise<DigestRun[]> {
     const abandoned = await this.runs.findBy({ status: 'composing', leaseUntil: LessThan(now) });
     const taken: DigestRun[] = [];
     for (const run of abandoned) {
-      const leaseUntil = new Date(now.getTime() + CLAIM_LEASE_MS);
       const result = await this.runs.update(
         { id: run.id, status: 'composing', leaseUntil: run.leaseUntil! },
         { leaseUntil, claimedBy: owner },

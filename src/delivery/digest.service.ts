@@ -70,7 +70,7 @@ export class DigestService {
     };
     try {
       const runs = [
-        ...held(await this.digests.takeOverAbandoned(now, owner)),
+        ...held(await this.digests.takeOverAbandoned(now, owner, this.leases.leaseFrom(now))),
         ...(await this.claimDueIssues(now, held)),
       ];
       for (const run of runs) {
@@ -108,7 +108,13 @@ export class DigestService {
         const schedule = { timezone: user.timezone, hour: user.digestHour, weekday: user.digestWeekday };
         const issue = latestDigestIssue(cadence, schedule, now);
         if (!(await this.digests.hasItemsDueFor(userId, issue, paused.get(userId)))) continue;
-        const run = await this.digests.claim(userId, issue, now, this.leases.owner);
+        const run = await this.digests.claim(
+          userId,
+          issue,
+          now,
+          this.leases.owner,
+          this.leases.leaseFrom(now),
+        );
         if (run) claimed.push(...held([run]));
       } catch (error) {
         this.logger.error(`the ${cadence} digest of user ${userId} failed: ${(error as Error).message}`);

@@ -8,6 +8,7 @@ import { MailModule } from '../mail/mail.module';
 import { BodyIngester } from './body-ingester';
 import { FeedNotices } from './feed-notices';
 import { FeedPoller } from './feed-poller';
+import { GatedPoll } from './gated-poll';
 import { HostGate } from './host-gate';
 import { HostHoldEntity } from './host-hold.entity';
 import { HostHoldsRepository } from './host-holds.repository';
@@ -30,6 +31,7 @@ import { SafeHttpModule } from '../http/safe-http.module';
   ],
   providers: [
     PollService,
+    GatedPoll,
     FeedPoller,
     BodyIngester,
     FeedNotices,

@@ -1,34 +1,22 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { NotFoundError } from '../common/errors';
 import { RandomNumbers } from '../common/random-numbers';
-import { Metrics } from '../common/metrics';
 import { ShutdownSignal } from '../common/shutdown-signal';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
 import { EntriesService } from '../entries/entries.service';
 import { hostOf } from './domain/host-of';
-import { pollOutcomeClass } from './domain/poll-outcome-class';
 import { FeedFetchedListener, FeedPoller, FeedPollResult } from './feed-poller';
-import { HostGate } from './host-gate';
+import { GatedPoll } from './gated-poll';
 import { HostHoldsRepository } from './host-holds.repository';
 import { runWithHostLimits, shuffled } from './host-pool';
 import { InterruptedDeliveries } from './interrupted-deliveries';
 import { PollClaims } from './poll-claims';
 import { DueFeed, PollStateRepository } from './poll-state.repository';
+import { emptyReport, INTERNAL_ERROR, PollReport, tally } from './poll-report';
 import { PollStateWriter } from './poll-state-writer';
 import { PingQueue } from './push/domain/ping-queue';
-
-export interface PollReport {
-  polled: number;
-  failed: number;
-  newEntries: number;
-  emailsEnqueued: number;
-  /** How many polls each outcome ended in (`not-modified`, `same-hash`, `parsed`, `http-404`, …). */
-  outcomes: Record<string, number>;
-  /** Each feed that failed, and why. */
-  failures: Array<{ url: string; reason: string }>;
-}
 
 /** What becomes of a pinged feed once its cycle has it: polled, or held by another cycle (poll it later). */
 interface PingedFeeds {
@@ -38,7 +26,6 @@ interface PingedFeeds {
 
 @Injectable()
 export class PollService {
-  private readonly logger = new Logger(PollService.name);
   /** When each host last saw a request from this process: the gap holds across cycles. */
   private readonly lastStart = new Map<string, number>();
   /** Pinged feeds, polled first in first out ahead of scheduled ones, coalesced per feed. */
@@ -52,11 +39,10 @@ export class PollService {
     private readonly interrupted: InterruptedDeliveries,
     private readonly holds: HostHoldsRepository,
     private readonly claims: PollClaims,
-    private readonly hostGate: HostGate,
+    private readonly gatedPoll: GatedPoll,
     private readonly clock: Clock,
     private readonly random: RandomNumbers,
     private readonly shutdown: ShutdownSignal,
-    private readonly metrics: Metrics,
     @Inject(CONFIG) private readonly config: Config,
   ) {
     this.priorityLane = new PingQueue(config.PING_COALESCE_SECONDS * 1000);
@@ -218,7 +204,7 @@ export class PollService {
         async ({ feed, host }) => {
           // Stopping: the polls under way finish, the feeds not begun stay due for the next process.
           if (this.shutdown.isStopping) return;
-          const result = await this.pollOne(feed, host, now, holds, writer);
+          const result = await this.gatedPoll.run(feed, host, now, holds, writer);
           if (result) tally(report, feed.url, result);
           if (result?.label === INTERNAL_ERROR) failed.push(feed.id);
           if (isPinged.has(feed.id)) lane.done(feed.id);
@@ -241,65 +227,7 @@ export class PollService {
     },
   };
 
-  private async pollOne(
-    feed: DueFeed,
-    host: string,
-    now: Date,
-    holds: Map<string, Date>,
-    writer: PollStateWriter,
-  ): Promise<FeedPollResult | null> {
-    try {
-      const heldUntil = holds.get(host);
-      if (heldUntil && heldUntil > now) {
-        await writer.add(feed.id, { nextPollAt: heldUntil });
-        return null;
-      }
-      const turn = await this.hostGate.take(host);
-      if (turn.kind === 'held') {
-        holds.set(host, turn.until);
-        await writer.add(feed.id, { nextPollAt: turn.until });
-        return null;
-      }
-      const startedAt = performance.now();
-      const result = await this.poller.poll(feed, now, writer).finally(() => turn.done());
-      this.metrics.countPoll(pollOutcomeClass(result.label), (performance.now() - startedAt) / 1000);
-      if (result.hostHeld) {
-        // Later feeds of this cycle on that host wait too, and every other worker's.
-        holds.set(result.hostHeld.host, result.hostHeld.until);
-        await this.hostGate.hold(result.hostHeld.host, result.hostHeld.until);
-      }
-      return result;
-    } catch (error) {
-      this.logger.error(`feed ${feed.id}: ${(error as Error).message}`);
-      const failed = { kind: 'failed', label: INTERNAL_ERROR, isFailure: true } as const;
-      return {
-        ...failed,
-        reason: (error as Error).message,
-        newEntries: 0,
-        emailsEnqueued: 0,
-        hostHeld: null,
-      };
-    }
-  }
-
   private stateWriter(now: Date, releasesClaims: boolean): PollStateWriter {
     return new PollStateWriter(this.states, this.entries, now, releasesClaims);
   }
-}
-
-/** A poll that failed inside Tidings (a database error, a bug): the feed itself may be fine. */
-const INTERNAL_ERROR = 'internal-error';
-
-function emptyReport(): PollReport {
-  return { polled: 0, failed: 0, newEntries: 0, emailsEnqueued: 0, outcomes: {}, failures: [] };
-}
-
-function tally(report: PollReport, url: string, result: FeedPollResult): void {
-  if (result.isFailure) {
-    report.failed += 1;
-    report.failures.push({ url, reason: result.reason ?? result.label });
-  } else report.polled += 1;
-  report.newEntries += result.newEntries;
-  report.emailsEnqueued += result.emailsEnqueued;
-  report.outcomes[result.label] = (report.outcomes[result.label] ?? 0) + 1;
 }

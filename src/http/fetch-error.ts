@@ -6,8 +6,9 @@ export class FetchError extends Error {
   constructor(
     readonly kind: FetchErrorKind,
     message: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'FetchError';
   }
 }

@@ -20,6 +20,11 @@ export class ResponseCollector implements Dispatcher.DispatchHandler {
   private controller: Dispatcher.DispatchController | null = null;
   private pendingAbort: Error | null = null;
   private statusCode = 0;
+
+  /** Whether the response's status line arrived. */
+  get answered(): boolean {
+    return this.statusCode !== 0;
+  }
   private headers: CollectedResponse['headers'] = {};
   private readonly chunks: Buffer[] = [];
   private size = 0;

@@ -127,13 +127,31 @@ export class SafeHttpClient implements OnModuleDestroy {
     }
   }
 
-  /** One request and its whole response, the body as sent (compressed or not). */
+  /**
+   * One request and its whole response, the body as sent (compressed or not). A GET reset before any byte
+   * of its answer is sent once more: a server closing an idle kept-alive connection just as we reuse it is
+   * the usual cause, and a new connection answers.
+   */
   private async exchange(
     url: string,
     options: SafeFetchOptions,
     maxBytes: number,
     deadline: Deadline,
   ): Promise<CollectedResponse> {
+    const first = this.attempt(url, options, maxBytes, deadline);
+    if (options.post) return first.done;
+    return first.done.catch((error: unknown) => {
+      if (first.answered() || !isConnectionReset(error)) throw error;
+      return this.attempt(url, options, maxBytes, deadline).done;
+    });
+  }
+
+  private attempt(
+    url: string,
+    options: SafeFetchOptions,
+    maxBytes: number,
+    deadline: Deadline,
+  ): { done: Promise<CollectedResponse>; answered: () => boolean } {
     const target = requestTarget(url);
     if (!target) throw new FetchError('bad-url', `${url} is not an http(s) URL`);
     const headers: Record<string, string> = {
@@ -148,9 +166,10 @@ export class SafeHttpClient implements OnModuleDestroy {
     deadline.watch(collector);
     const method = options.post ? 'POST' : 'GET';
     this.dispatcher().dispatch({ ...target, method, headers, body: options.post?.body }, collector);
-    return collector.done.catch((error: unknown) => {
+    const done = collector.done.catch((error: unknown) => {
       throw asFetchError(error, url);
     });
+    return { done, answered: () => collector.answered };
   }
 }
 
@@ -205,6 +224,12 @@ function resolveLocation(location: string, from: string): string {
   }
 }
 
+/** Kept as a FetchError's `cause`, so a reset is told from other network failures. */
+function isConnectionReset(error: unknown): boolean {
+  const code = ((error as { cause?: { code?: string } }).cause ?? {}).code;
+  return code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE';
+}
+
 function asFetchError(error: unknown, url: string): FetchError {
   if (error instanceof FetchError) return error;
   const cause = (error as { cause?: unknown }).cause;
@@ -212,5 +237,5 @@ function asFetchError(error: unknown, url: string): FetchError {
   const { name, code, message } = error as { name?: string; code?: string; message?: string };
   if (name === 'TimeoutError' || name === 'AbortError' || /TIMEOUT/.test(code ?? ''))
     return new FetchError('timeout', `${url}: timed out (${message})`);
-  return new FetchError('network', `${url}: ${message ?? String(error)}`);
+  return new FetchError('network', `${url}: ${message ?? String(error)}`, { cause: error });
 }

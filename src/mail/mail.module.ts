@@ -14,6 +14,7 @@ import { createMailTransport } from './mail-transport';
 import { MAIL_TRANSPORT } from './mail.tokens';
 import { MailService } from './mail.service';
 import { OutboxEmailEntity } from './outbox-email.entity';
+import { OutboxOverviewRepository } from './outbox-overview.repository';
 import { OutboxRepository } from './outbox.repository';
 import { OutboxSender } from './outbox-sender';
 import { OutboxService } from './outbox.service';
@@ -31,6 +32,7 @@ import { UnsubscribeService } from './unsubscribe.service';
     OutboxService,
     OutboxSender,
     OutboxRepository,
+    OutboxOverviewRepository,
     MailService,
     EmailComposer,
     SuppressionsRepository,

@@ -1,12 +1,14 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { ConcurrencyLimiter } from '../common/concurrency-limiter';
+import { FailureLog } from '../common/failure-log';
 import { Metrics } from '../common/metrics';
 import { RandomNumbers } from '../common/random-numbers';
 import { ShutdownSignal } from '../common/shutdown-signal';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
 import { ClaimLeases, ClaimsInHand } from '../db/claim-leases';
+import { untilDatabaseAnswers } from '../db/until-database-answers';
 import { DeliveryPacer } from './delivery-pacer';
 import { domainOf } from './domain/email-domain';
 import { classifySendFailure, SmtpFailure } from './domain/retry-policy';
@@ -60,6 +62,7 @@ export class OutboxSender implements OnModuleDestroy {
   private readonly heldListeners: HeldListener[] = [];
   /** The emails this process is attempting: only their claims are renewed. */
   private readonly inHand = new ClaimsInHand();
+  private readonly recording = new FailureLog('recording a sent email', this.logger, 'warn');
 
   constructor(
     private readonly rows: OutboxRepository,
@@ -176,7 +179,12 @@ export class OutboxSender implements OnModuleDestroy {
     }
     this.pacer.succeeded(domain);
     const sentAt = this.clock.now();
-    await this.rows.endAttempt(email.id, { status: 'sent', attempts, sentAt, lastError: null });
+    // The server has it: with the database away, the row waits for it rather than stay "sending", which
+    // would send the email again (same Message-ID) once its lease ends.
+    await untilDatabaseAnswers(
+      () => this.rows.endAttempt(email.id, { status: 'sent', attempts, sentAt, lastError: null }),
+      this.recording,
+    );
     await gate.settle(email, 'sent');
     return 'sent';
   }

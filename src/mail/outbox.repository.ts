@@ -1,20 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import {
-  And,
-  Brackets,
-  In,
-  LessThan,
-  LessThanOrEqual,
-  MoreThan,
-  MoreThanOrEqual,
-  Not,
-  Raw,
-  Repository,
-} from 'typeorm';
+import { And, Brackets, In, LessThan, MoreThanOrEqual, Not, Repository } from 'typeorm';
 import { newId } from '../common/ids';
 import { isUniqueViolation } from '../common/zod-errors';
-import { countGrouped, GroupCount } from '../db/count-grouped';
 import { nextBatch, PruneBatch, PruneRequest } from '../db/prune-batch';
 import { insertRows } from '../db/raw-rows';
 import { OutboxEmailEntity } from './outbox-email.entity';
@@ -23,32 +11,6 @@ import { OutboxEmailEntity } from './outbox-email.entity';
 export type AttemptEnd = Partial<
   Pick<OutboxEmailEntity, 'status' | 'attempts' | 'nextAttemptAt' | 'sentAt' | 'lastError'>
 >;
-
-/** Destination domains waiting for a later attempt (see `waitingByDomain`). */
-export interface WaitingDomain {
-  domain: string;
-  emails: number;
-  nextAttemptAt: Date;
-  reason: string | null;
-}
-
-/** The domain part of an address column, lower-cased, in SQL that SQLite and MySQL both speak. */
-const DOMAIN_OF = (column: string) => `LOWER(SUBSTR(${column}, INSTR(${column}, '@') + 1))`;
-
-/** What lists of emails show: not the bodies. */
-const waitingColumns = {
-  id: true,
-  userId: true,
-  kind: true,
-  toAddress: true,
-  subject: true,
-  status: true,
-  attempts: true,
-  nextAttemptAt: true,
-  lastError: true,
-  createdAt: true,
-  sentAt: true,
-} as const;
 
 /** The `outbox_emails` table: rows stored whole, claimed by compare-and-set, moved through their states. */
 @Injectable()
@@ -121,26 +83,6 @@ export class OutboxRepository {
     );
   }
 
-  /** Emails that wait (held for credits, suppressed, pending a retry or a hold), oldest first. */
-  oldestWaiting(limit: number): Promise<OutboxEmailEntity[]> {
-    return this.rows.find({
-      select: waitingColumns,
-      where: { status: In(['held', 'suppressed', 'pending']) },
-      order: { createdAt: 'ASC', id: 'ASC' },
-      take: limit,
-    });
-  }
-
-  /** A user's newest emails, newest first. */
-  recentOf(userId: string, limit: number): Promise<OutboxEmailEntity[]> {
-    return this.rows.find({
-      select: waitingColumns,
-      where: { userId },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      take: limit,
-    });
-  }
-
   async endAttempt(id: string, end: AttemptEnd): Promise<void> {
     await this.rows.update({ id }, { ...end, leaseUntil: null, claimedBy: null });
   }
@@ -200,67 +142,6 @@ export class OutboxRepository {
     ]);
     const instants = [pending?.nextAttemptAt, sending?.leaseUntil].filter((at): at is Date => !!at);
     return instants.length ? new Date(Math.min(...instants.map((at) => at.getTime()))) : null;
-  }
-
-  /** How many rows are in each status. */
-  async countByStatus(): Promise<Record<string, number>> {
-    const groups = await countGrouped(this.rows, ['status']);
-    return Object.fromEntries(groups.map((group) => [group.status, group.count]));
-  }
-
-  /** How many rows of each kind are in each status. */
-  countByStatusAndKind(): Promise<GroupCount[]> {
-    return countGrouped(this.rows, ['status', 'kind']);
-  }
-
-  /** Pending rows: how many are due, how many wait for a later attempt, and the oldest one's age. */
-  async pendingSummary(now: Date): Promise<{ due: number; waiting: number; oldestCreatedAt: Date | null }> {
-    const [due, waiting, oldest] = await Promise.all([
-      this.rows.count({ where: { status: 'pending', nextAttemptAt: LessThanOrEqual(now) } }),
-      this.rows.count({ where: { status: 'pending', nextAttemptAt: MoreThan(now) } }),
-      this.rows.findOne({
-        select: { id: true, createdAt: true },
-        where: { status: 'pending' },
-        order: { createdAt: 'ASC' },
-      }),
-    ]);
-    return { due, waiting, oldestCreatedAt: oldest?.createdAt ?? null };
-  }
-
-  /**
-   * The destination domains with the most rows waiting for a later attempt, each with its next
-   * attempt and the reason its latest-waiting row gives (a hold, a deferral, a rate).
-   */
-  async waitingByDomain(now: Date, limit: number): Promise<WaitingDomain[]> {
-    const groups = await this.rows
-      .createQueryBuilder()
-      .select(DOMAIN_OF('to_address'), 'domain')
-      .addSelect('COUNT(*)', 'emails')
-      .where('status = :pending AND next_attempt_at > :now', { pending: 'pending', now })
-      .groupBy(DOMAIN_OF('to_address'))
-      .orderBy('emails', 'DESC')
-      .limit(limit)
-      .getRawMany<{ domain: string; emails: string | number }>();
-    return Promise.all(
-      groups.map(async ({ domain, emails }) => {
-        const where = {
-          status: 'pending' as const,
-          nextAttemptAt: MoreThan(now),
-          toAddress: Raw((column) => `${DOMAIN_OF(column)} = :domain`, { domain }),
-        };
-        const select = { id: true, nextAttemptAt: true, lastError: true };
-        const [first, last] = await Promise.all([
-          this.rows.findOne({ select, where, order: { nextAttemptAt: 'ASC' } }),
-          this.rows.findOne({ select, where, order: { nextAttemptAt: 'DESC' } }),
-        ]);
-        return {
-          domain,
-          emails: Number(emails),
-          nextAttemptAt: first?.nextAttemptAt ?? now,
-          reason: last?.lastError ?? null,
-        };
-      }),
-    );
   }
 
   /** Puts a user's held rows back in the queue; returns how many. */

@@ -9,7 +9,8 @@ import { PruneBatch, PruneRequest } from '../db/prune-batch';
 import { quotePhrase } from './domain/list-headers';
 import { MailSuppressionEntity } from './mail-suppression.entity';
 import { OutboxEmailEntity } from './outbox-email.entity';
-import { OutboxRepository, WaitingDomain } from './outbox.repository';
+import { OutboxOverviewRepository, WaitingDomain } from './outbox-overview.repository';
+import { OutboxRepository } from './outbox.repository';
 import { FlushResult, HeldListener, OutboxSender } from './outbox-sender';
 import { admitEverything, SendGate } from './send-gate';
 import { SuppressionsRepository } from './suppressions.repository';
@@ -61,6 +62,7 @@ export class OutboxService implements OnModuleDestroy {
 
   constructor(
     private readonly rows: OutboxRepository,
+    private readonly overview: OutboxOverviewRepository,
     private readonly sender: OutboxSender,
     private readonly suppressions: SuppressionsRepository,
     private readonly clock: Clock,
@@ -165,12 +167,12 @@ export class OutboxService implements OnModuleDestroy {
 
   /** For the admin page: the emails that wait longest, and why (`lastError`; held: credits). */
   oldestWaiting(limit: number): Promise<OutboxEmailEntity[]> {
-    return this.rows.oldestWaiting(limit);
+    return this.overview.oldestWaiting(limit);
   }
 
   /** For the admin page: a user's newest emails (without their bodies). */
   recentEmailsOf(userId: string, limit: number): Promise<OutboxEmailEntity[]> {
-    return this.rows.recentOf(userId, limit);
+    return this.overview.recentOf(userId, limit);
   }
 
   /** For the admin page: suppressed addresses, newest first. */
@@ -192,9 +194,9 @@ export class OutboxService implements OnModuleDestroy {
   async status(): Promise<OutboxStatus> {
     const now = this.clock.now();
     const [byStatus, pending, waitingDomains] = await Promise.all([
-      this.rows.countByStatus(),
-      this.rows.pendingSummary(now),
-      this.rows.waitingByDomain(now, 20),
+      this.overview.countByStatus(),
+      this.overview.pendingSummary(now),
+      this.overview.waitingByDomain(now, 20),
     ]);
     return { byStatus, pending, waitingDomains };
   }
@@ -202,8 +204,8 @@ export class OutboxService implements OnModuleDestroy {
   /** Emails by status and kind, and when the oldest pending one was enqueued (for metrics). */
   async census(): Promise<{ byStatusAndKind: GroupCount[]; oldestPendingAt: Date | null }> {
     const [byStatusAndKind, pending] = await Promise.all([
-      this.rows.countByStatusAndKind(),
-      this.rows.pendingSummary(this.clock.now()),
+      this.overview.countByStatusAndKind(),
+      this.overview.pendingSummary(this.clock.now()),
     ]);
     return { byStatusAndKind, oldestPendingAt: pending.oldestCreatedAt };
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterRedis } from 'rate-limiter-flexible';
 import { Clock } from '../common/clock';
 import { RedisConnection } from './redis-connection';
 
@@ -38,12 +38,18 @@ export class MemoryRateLimit implements RateLimit {
  */
 export class RedisRateLimit implements RateLimit {
   private readonly shared: RateLimiterRedis;
+  /** What `consume` rejects with when the limit is reached (any other error: Redis is unreachable). */
+  private readonly refusal: typeof import('rate-limiter-flexible').RateLimiterRes;
 
   constructor(
     private readonly redis: RedisConnection,
     private readonly fallback: RateLimit,
     private readonly options: RateLimitOptions,
   ) {
+    // Required only with REDIS_URL, like ioredis.
+    const { RateLimiterRedis, RateLimiterRes } =
+      require('rate-limiter-flexible') as typeof import('rate-limiter-flexible');
+    this.refusal = RateLimiterRes;
     this.shared = new RateLimiterRedis({
       storeClient: redis.client,
       points: options.points,
@@ -57,7 +63,7 @@ export class RedisRateLimit implements RateLimit {
       await this.shared.consume(key);
       return true;
     } catch (error) {
-      if (error instanceof RateLimiterRes) return false;
+      if (error instanceof this.refusal) return false;
       this.redis.fellBack(this.options.what, error);
     }
     return this.fallback.tryTake(key);

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 
 export interface RedisState {
   status: 'up' | 'down';
@@ -24,8 +24,10 @@ export class RedisConnection {
     url: string | undefined,
     private readonly logger = new Logger(RedisConnection.name),
   ) {
+    // ioredis is required only when there is a Redis to talk to (a CLI command without REDIS_URL starts
+    // without it).
     this.client = url
-      ? new Redis(url, {
+      ? new (require('ioredis') as typeof import('ioredis')).default(url, {
           maxRetriesPerRequest: 1,
           enableOfflineQueue: false,
           retryStrategy: reconnectDelay,

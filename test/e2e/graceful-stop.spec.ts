@@ -12,6 +12,8 @@ const CREDITS = 1000;
 const GRACE_SECONDS = 10;
 /** Send slots of one process with SMTP_POOL_SIZE=2: at most this many emails are in flight at once. */
 const SLOTS = 4;
+/** The claims of the process killed with -9 run out this soon (the default lease is 15 s). */
+const SHORT_LEASE = { CLAIM_LEASE_SECONDS: '3' };
 
 /**
  * `serve` in its own OS process, flushing 200 paid emails to a real (slow) SMTP server on loopback,
@@ -90,7 +92,7 @@ describe('serve stops gracefully and recovers fast', () => {
   });
 
   it('after kill -9, a restarted process delivers the rest within 60 s, repeating at most those in flight', async () => {
-    const first = await startServerProcess(env);
+    const first = await startServerProcess({ ...env, ...SHORT_LEASE });
     await waitUntil(() => smtp.messages.length >= 20, 'the flush to be under way', 30_000);
     expect(await first.kill('SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
     const claimedByTheDead = (await byStatus()).sending ?? 0;

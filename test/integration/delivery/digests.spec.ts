@@ -119,7 +119,10 @@ describe.each(testDialects())('digests on %s', (dialect) => {
       dueAt: new Date('2026-11-22T07:00:00Z'),
     };
     const dead = 'other-host:4242:dead';
-    expect(await test.app.get(DigestRepository).claim(user.id, issue, issue.dueAt, dead)).not.toBeNull();
+    const claimed = await test.app
+      .get(DigestRepository)
+      .claim(user.id, issue, issue.dueAt, dead, new Date('2026-11-22T07:00:15Z'));
+    expect(claimed).not.toBeNull();
     expect(await keysAt('2026-11-22T07:00:10Z')).toEqual([]);
     expect(await keysAt('2026-11-22T07:00:30Z')).toEqual(['daily:2026-11-22']);
     expect(await keysAt('2026-11-22T07:20:00Z')).toEqual(['daily:2026-11-22']);

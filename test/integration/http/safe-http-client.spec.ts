@@ -1,4 +1,5 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, Socket } from 'node:net';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { loadConfig } from '../../../src/config/load-config';
 import { DnsResolver } from '../../../src/http/dns-resolver';
@@ -180,6 +181,23 @@ describe('SafeHttpClient', () => {
     expect((await failure(slow.fetch(server.url('/trickle'), { accept }))).kind).toBe('timeout');
   });
 
+  it('sends a GET again, once, on a fresh connection when a kept-alive one is reset under it', async () => {
+    // The server's side of the race with keep-alive: it closes an idle connection just as our next request
+    // goes out on it. Here every connection answers its first request and is reset on its second.
+    const resetting = await resettingServer();
+    try {
+      const fetcher = make();
+      const url = `http://127.0.0.1:${resetting.port}/feed`;
+      for (let round = 0; round < 3; round += 1)
+        expect((await fetcher.fetch(url, { accept })).body.toString()).toBe('<rss/>');
+      expect(resetting.connections()).toBe(3);
+      const post = { contentType: 'text/plain', body: 'x' };
+      expect((await failure(fetcher.fetch(url, { accept, post }))).kind).toBe('network');
+    } finally {
+      await resetting.close();
+    }
+  });
+
   describe('with FETCH_ALLOW_PRIVATE=false', () => {
     const guarded = () =>
       make(
@@ -227,3 +245,34 @@ describe('SafeHttpClient', () => {
     );
   });
 });
+
+/** Answers the first request of each connection with keep-alive and resets the connection on the next. */
+async function resettingServer() {
+  const sockets = new Set<Socket>();
+  let accepted = 0;
+  const server = createServer((socket) => {
+    accepted += 1;
+    sockets.add(socket);
+    let requests = 0;
+    socket.on('data', (chunk) => {
+      if (!chunk.includes('\r\n\r\n')) return;
+      requests += 1;
+      if (requests > 1) return void socket.resetAndDestroy();
+      socket.write(
+        'HTTP/1.1 200 OK\r\nContent-Type: application/rss+xml\r\nContent-Length: 6\r\n' +
+          'Connection: keep-alive\r\nKeep-Alive: timeout=60\r\n\r\n<rss/>',
+      );
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as { port: number }).port,
+    connections: () => accepted,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

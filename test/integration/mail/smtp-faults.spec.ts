@@ -5,8 +5,9 @@ import { OutboxService } from '../../../src/mail/outbox.service';
 import { OutboxScheduler } from '../../../src/mail/outbox.scheduler';
 import { SuppressionsRepository } from '../../../src/mail/suppressions.repository';
 import { MisbehavingSmtp } from '../../support/misbehaving-smtp';
+import { TcpProxy } from '../../support/tcp-proxy';
 import { createTestApp, TestApp } from '../../support/test-app';
-import { testDialects } from '../../support/test-database';
+import { createTestDatabase, TestDatabase, testDialects } from '../../support/test-database';
 import { waitUntil } from '../../support/wait-until';
 import { MAIL_ENV } from './mail-fixtures';
 
@@ -215,3 +216,59 @@ describe.each(testDialects())('mail to servers that misbehave, on %s', (dialect)
     expectDelivered([email]);
   });
 });
+
+// MariaDB only: the test cuts the database's connections through a proxy it owns.
+for (const dialect of testDialects().filter((name) => name === 'mysql'))
+  describe(`an email the server accepted as the database went away, on ${dialect}`, () => {
+    let smtp: MisbehavingSmtp;
+    let proxy: TcpProxy;
+    let database: TestDatabase;
+    let test: TestApp;
+
+    beforeAll(async () => {
+      smtp = await new MisbehavingSmtp().start();
+      database = await createTestDatabase(dialect);
+      const url = new URL(database.url);
+      proxy = await new TcpProxy(Number(url.port || 3306), url.hostname).start();
+      url.port = String(proxy.port);
+      test = await createTestApp(
+        dialect,
+        { ...MAIL_ENV, SMTP_URL: smtp.url },
+        { database: { ...database, url: url.toString() } },
+      );
+    });
+
+    afterAll(async () => {
+      await test.close();
+      await proxy.stop();
+      await database.drop();
+      await smtp.stop();
+    });
+
+    it('is recorded as sent once the database is back, and never sent again', async () => {
+      const outbox = test.app.get(OutboxService);
+      await outbox.enqueue({
+        dedupKey: 'outage:1',
+        userId: null,
+        kind: 'sign-in',
+        to: 'reader@outage.test',
+        subject: 'Sign in',
+        html: '<p>Hello</p>',
+        text: 'Hello',
+      });
+      // The database goes away between the server's acceptance and our record of it.
+      smtp.plan = () => void proxy.cut();
+      const back = new Promise((resolve) => setTimeout(resolve, 1500)).then(() => proxy.restore());
+      try {
+        expect(await outbox.flush()).toMatchObject({ sent: 1 });
+      } finally {
+        await back;
+      }
+      smtp.plan = () => undefined;
+      const [row] = await outbox.findByDedupKeys(['outage:1']);
+      expect(row).toMatchObject({ status: 'sent', attempts: 1, leaseUntil: null });
+      test.clock.advance(10 * MINUTE);
+      expect(await outbox.flush()).toMatchObject({ sent: 0 });
+      expect(smtp.copiesByRecipient().get('reader@outage.test')).toEqual([row.messageId]);
+    });
+  });

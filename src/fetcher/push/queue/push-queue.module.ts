@@ -1,12 +1,8 @@
-import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { Config } from '../../../config/load-config';
-import { pollsFeeds, ProcessRole } from '../../../config/process-role';
-import { reconnectDelay } from '../../../redis/redis-connection';
+import { ProcessRole } from '../../../config/process-role';
 import { FetcherModule } from '../../fetcher.module';
 import { LocalPushLane, PushLane } from './push-lane';
-import { PushQueueProcessor } from './push-queue.processor';
-import { PUSH_QUEUE, QueuedPushLane } from './queued-push-lane';
 
 /**
  * Where push work goes (`PushLane`): without REDIS_URL (and for CLI commands) this process's lane; with
@@ -23,22 +19,9 @@ export class PushQueueModule {
         providers: [{ provide: PushLane, useClass: LocalPushLane }],
         exports: [PushLane],
       };
-    return {
-      module: PushQueueModule,
-      imports: [
-        FetcherModule,
-        BullModule.forRoot({
-          connection: { url: config.REDIS_URL, retryStrategy: reconnectDelay },
-          prefix: 'tidings',
-        }),
-        BullModule.registerQueue({ name: PUSH_QUEUE }),
-      ],
-      providers: [
-        QueuedPushLane,
-        { provide: PushLane, useExisting: QueuedPushLane },
-        ...(pollsFeeds(role) ? [PushQueueProcessor] : []),
-      ],
-      exports: [PushLane],
-    };
+    // Required only here: a process without the shared queue (every CLI command) starts without loading
+    // @nestjs/bullmq, BullMQ and the queue's classes (a sixth of a CLI command's start-up).
+    const { sharedPushQueue } = require('./shared-push-queue') as typeof import('./shared-push-queue');
+    return { module: PushQueueModule, ...sharedPushQueue(config.REDIS_URL, role), exports: [PushLane] };
   }
 }
