@@ -1,14 +1,21 @@
-import { INestApplicationContext } from '@nestjs/common';
-import { createCliContext } from '../bootstrap';
+import type { INestApplicationContext } from '@nestjs/common';
 import { ValidationError } from '../common/errors';
-import { loadStartupConfig } from '../startup-config';
 import { CliLogger } from './cli-logger';
 
 /** `--verbose`, set by the program before a command runs: the application logs at LOG_LEVEL on stderr. */
 export const cliOutput = { verbose: false };
 
-/** Runs one command inside the application context and always closes it. */
+/**
+ * Runs one command inside the application context and always closes it. Nest and the application are
+ * loaded here, by the commands that use them, not when the program starts: `--help`, `migrate`,
+ * `backup`, `extract` and `rewrite` start without them (the commands' actions import their services
+ * the same way).
+ */
 export async function withApp<T>(work: (app: INestApplicationContext) => Promise<T>): Promise<T> {
+  const [{ createCliContext }, { loadStartupConfig }] = await Promise.all([
+    import('../bootstrap'),
+    import('../startup-config'),
+  ]);
   const logger = cliOutput.verbose ? undefined : new CliLogger();
   const app = await createCliContext(loadStartupConfig(), logger);
   try {

@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { decodeHtmlBytes, extractArticle, htmlToText, rewriteForEmail } from '../content';
-import { environmentWithEnvFile } from '../config/env-file';
-import { loadConfig } from '../config/load-config';
-import { DnsResolver } from '../http/dns-resolver';
-import { SafeHttpClient } from '../http/safe-http-client';
+
+/** The content pipeline, required when one of these commands runs (not by the program's other commands). */
+const content = () => require('../content') as typeof import('../content');
 
 export const EXTRACT_FORMATS = ['html', 'text', 'json'] as const;
 export type ExtractFormat = (typeof EXTRACT_FORMATS)[number];
@@ -43,10 +41,11 @@ export function registerContentCommands(program: Command): void {
 }
 
 export function renderRewrite(html: string, baseUrl: string): string {
-  return rewriteForEmail(html, baseUrl);
+  return content().rewriteForEmail(html, baseUrl);
 }
 
 export function renderExtract(html: string, baseUrl: string, format: ExtractFormat): string {
+  const { extractArticle, htmlToText } = content();
   const article = extractArticle(html, baseUrl);
   if (format === 'html') return article.html;
   // The text an email would carry, link addresses included.
@@ -79,6 +78,14 @@ export function parseBaseUrl(baseUrl: string | undefined, file: string): string 
 }
 
 async function fetchPage(url: string): Promise<{ html: string; url: string }> {
+  const [{ environmentWithEnvFile }, { loadConfig }, { DnsResolver }, { SafeHttpClient }] = await Promise.all(
+    [
+      import('../config/env-file'),
+      import('../config/load-config'),
+      import('../http/dns-resolver'),
+      import('../http/safe-http-client'),
+    ],
+  );
   const client = new SafeHttpClient(
     loadConfig(environmentWithEnvFile(process.env, process.cwd())),
     new DnsResolver(),
@@ -88,7 +95,7 @@ async function fetchPage(url: string): Promise<{ html: string; url: string }> {
     if (page.status !== 200) throw new Error(`cannot fetch ${url}: the server answered ${page.status}`);
     const contentType = page.headers['content-type'];
     return {
-      html: decodeHtmlBytes(page.body, Array.isArray(contentType) ? contentType[0] : contentType),
+      html: content().decodeHtmlBytes(page.body, Array.isArray(contentType) ? contentType[0] : contentType),
       url: page.finalUrl,
     };
   } finally {
@@ -99,7 +106,7 @@ async function fetchPage(url: string): Promise<{ html: string; url: string }> {
 function readHtmlFile(file: string): string {
   if (/^https?:\/\//i.test(file)) throw new Error('rewrite takes a FILE, not a URL');
   try {
-    return decodeHtmlBytes(readFileSync(file));
+    return content().decodeHtmlBytes(readFileSync(file));
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     throw new Error(

@@ -1,7 +1,7 @@
-import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EmailTemplates, TEMPLATE_NAMES } from './email-templates';
+import { EmailTemplates, precompileLayouts, TEMPLATE_NAMES } from './email-templates';
 
 const common = {
   subject: 'Subject',
@@ -61,6 +61,25 @@ describe('EmailTemplates', () => {
     cpSync(join(__dirname, '..', '..', 'templates', 'email'), directory, { recursive: true });
     writeFileSync(join(directory, 'digest.txt.hbs'), '{{#each sections}}{{title}}');
     expect(() => new EmailTemplates(directory).warm()).toThrow(/digest\.txt\.hbs: /);
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('takes the HTML the build made of the same sources, and compiles again when a layout changed', () => {
+    const directory = mkdtempSync(join(tmpdir(), 'tidings-templates-'));
+    cpSync(join(__dirname, '..', '..', 'templates', 'email'), directory, { recursive: true });
+    const file = join(directory, 'email-layouts.json');
+    const built = precompileLayouts(directory);
+    writeFileSync(
+      file,
+      JSON.stringify({ ...built, html: { ...built.html, 'support-reply': '<p>built</p>' } }),
+    );
+    const reply = { ...common, bodyText: 'Fixed' };
+    expect(new EmailTemplates(directory, file).render('support-reply', reply)).toBe('<p>built</p>');
+
+    appendFileSync(join(directory, 'partials', 'footer.mjml'), '\n');
+    const html = new EmailTemplates(directory, file).render('support-reply', reply);
+    expect(html).toContain('Fixed');
+    expect(html).toBe(templates.render('support-reply', reply));
     rmSync(directory, { recursive: true, force: true });
   });
 });

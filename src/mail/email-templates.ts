@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Handlebars from 'handlebars';
+import { layoutsDigest, PrecompiledLayouts, readPrecompiledLayouts } from './precompiled-layouts';
 
 export const TEMPLATE_NAMES = [
   'entry',
@@ -30,7 +31,8 @@ type MjmlToHtml = (
 /**
  * The layouts in `templates/email/`: for each kind an MJML layout, turned into HTML once per process (at
  * start for the server, on first use for the CLI: MJML takes a third of a second to load, which CLI
- * commands that send nothing should not pay) and then into a strict Handlebars template, and a
+ * commands that send nothing should not pay; the HTML `npm run build` made of the same sources is
+ * taken instead when there is one, see `precompiled-layouts.ts`) and then into a strict Handlebars template, and a
  * hand-written text layout (`NAME.txt.hbs`, partials in `partials/*.txt.hbs`) for the text/plain part.
  * Per email only Handlebars runs. The HTML escapes every `{{value}}`, the text escapes nothing; strict
  * mode throws on a missing field, so neither an unreplaced placeholder nor a raw feed value gets out.
@@ -38,7 +40,10 @@ type MjmlToHtml = (
 export class EmailTemplates {
   private compiled: Map<TemplateName, { html: CompiledTemplate; text: CompiledTemplate }> | null = null;
 
-  constructor(private readonly directory = findTemplatesDirectory()) {}
+  constructor(
+    private readonly directory = findTemplatesDirectory(),
+    private readonly precompiledFile = join(packageRoot(), 'dist', PRECOMPILED_FILE),
+  ) {}
 
   render(name: TemplateName, view: object): string {
     return this.layouts(name).html(view);
@@ -60,7 +65,7 @@ export class EmailTemplates {
   }
 
   private compileAll(): Map<TemplateName, { html: CompiledTemplate; text: CompiledTemplate }> {
-    const mjml = require('mjml') as MjmlToHtml;
+    const precompiled = readPrecompiledLayouts(this.precompiledFile, this.directory);
     const handlebars = Handlebars.create();
     const partials = join(this.directory, 'partials');
     for (const file of readdirSync(partials).filter((name) => name.endsWith(TEXT_SUFFIX)))
@@ -80,7 +85,7 @@ export class EmailTemplates {
       TEMPLATE_NAMES.map((name) => {
         const htmlPath = join(this.directory, `${name}.mjml`);
         const textPath = join(this.directory, `${name}${TEXT_SUFFIX}`);
-        const html = collapseWhitespace(compileMjml(mjml, htmlPath));
+        const html = precompiled?.[name] ?? layoutHtml(htmlPath);
         return [
           name,
           {
@@ -91,6 +96,21 @@ export class EmailTemplates {
       }),
     );
   }
+}
+
+/** What `npm run build` writes to `dist/email-layouts.json` (`scripts/precompile-email-layouts.js`). */
+export const PRECOMPILED_FILE = 'email-layouts.json';
+
+export function precompileLayouts(directory = findTemplatesDirectory()): PrecompiledLayouts {
+  const html = Object.fromEntries(
+    TEMPLATE_NAMES.map((name) => [name, layoutHtml(join(directory, `${name}.mjml`))]),
+  );
+  return { digest: layoutsDigest(directory), html };
+}
+
+/** One layout through MJML (required on first use), its whitespace collapsed. */
+function layoutHtml(filePath: string): string {
+  return collapseWhitespace(compileMjml(require('mjml') as MjmlToHtml, filePath));
 }
 
 /** MJML's strict validation throws a bare ValidationError: name the layout that failed. */
@@ -116,11 +136,15 @@ function collapseWhitespace(html: string): string {
   return html.replace(/>\s*\n\s*</g, '><');
 }
 
-/** `templates/email` at the package root, from `src/mail` (tests) or `dist/src/mail` (built). */
+/** `templates/email` at the package root. */
 function findTemplatesDirectory(): string {
+  return join(packageRoot(), 'templates', 'email');
+}
+
+/** The directory above `src/mail` (tests) or `dist/src/mail` (built) that holds `templates/email`. */
+function packageRoot(): string {
   for (let directory = __dirname; directory !== dirname(directory); directory = dirname(directory)) {
-    const candidate = join(directory, 'templates', 'email');
-    if (existsSync(join(candidate, 'entry.mjml'))) return candidate;
+    if (existsSync(join(directory, 'templates', 'email', 'entry.mjml'))) return directory;
   }
   throw new Error(`templates/email not found above ${__dirname}`);
 }

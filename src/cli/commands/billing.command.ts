@@ -1,7 +1,4 @@
 import { Command } from 'commander';
-import { AccountsService } from '../../accounts/accounts.service';
-import { BillingService } from '../../billing/billing.service';
-import { newId } from '../../common/ids';
 import { parseWholeNumber, printJson, withApp } from '../cli-context';
 
 export function registerBillingCommands(program: Command): void {
@@ -13,6 +10,7 @@ export function registerBillingCommands(program: Command): void {
     .description('prove that every cached balance equals the sum of its ledger entries')
     .action((options: { json?: boolean }) =>
       withApp(async (app) => {
+        const { BillingService } = await import('../../billing/billing.service');
         const mismatches = await app.get(BillingService).findBalanceMismatches();
         if (options.json) printJson({ ok: mismatches.length === 0, mismatches });
         else if (mismatches.length === 0) console.log('every balance equals the sum of its entries');
@@ -32,6 +30,7 @@ export function registerBillingCommands(program: Command): void {
     .description("a user's ledger entries, oldest first, and the balance")
     .action((email: string, options: { json?: boolean }) =>
       withApp(async (app) => {
+        const { AccountsService, BillingService } = await services();
         const user = await app.get(AccountsService).getByEmail(email);
         const service = app.get(BillingService);
         const view = { balance: await service.balanceOf(user.id), entries: await service.ledgerOf(user.id) };
@@ -55,9 +54,10 @@ export function registerBillingCommands(program: Command): void {
     .description("correct a user's credits (support)")
     .action((email: string, credits: number, options: { reason: string; key?: string }) =>
       withApp(async (app) => {
+        const { AccountsService, BillingService } = await services();
         const user = await app.get(AccountsService).getByEmail(email);
         const service = app.get(BillingService);
-        const idempotencyKey = options.key ?? newId();
+        const idempotencyKey = options.key ?? (await import('../../common/ids')).newId();
         const isNew = await service.adjust({
           userId: user.id,
           credits,
@@ -77,8 +77,18 @@ export function registerBillingCommands(program: Command): void {
     .description('open a Stripe Checkout Session for a pack and print its URL')
     .action((email: string, pack: string) =>
       withApp(async (app) => {
+        const { AccountsService, BillingService } = await services();
         const user = await app.get(AccountsService).getByEmail(email);
         console.log((await app.get(BillingService).createCheckout(user.id, pack)).url);
       }),
     );
+}
+
+/** Required when a command runs (see `withApp`). */
+async function services() {
+  const [{ AccountsService }, { BillingService }] = await Promise.all([
+    import('../../accounts/accounts.service'),
+    import('../../billing/billing.service'),
+  ]);
+  return { AccountsService, BillingService };
 }

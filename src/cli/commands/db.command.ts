@@ -1,11 +1,8 @@
 import { existsSync } from 'node:fs';
 import { Command } from 'commander';
 import { ValidationError } from '../../common/errors';
-import { DatabaseSpace, DatabaseSpaceReport } from '../../db/database-space';
+import type { DatabaseSpaceReport } from '../../db/database-space';
 import { parseDatabaseUrl } from '../../db/database-url';
-import { backupSqlite, BackupError } from '../../db/sqlite-backup';
-import { RetentionService } from '../../retention/retention.service';
-import { loadStartupConfig, secretKeyPath } from '../../startup-config';
 import { printJson, withApp } from '../cli-context';
 
 export function registerDbCommands(program: Command): void {
@@ -16,6 +13,7 @@ export function registerDbCommands(program: Command): void {
     .description('row counts and sizes per table')
     .action((options: { json?: boolean }) =>
       withApp(async (app) => {
+        const { DatabaseSpace } = await import('../../db/database-space');
         const report = await app.get(DatabaseSpace).report();
         if (options.json) return printJson(report);
         console.log(describe(report));
@@ -27,6 +25,7 @@ export function registerDbCommands(program: Command): void {
     .description('prune what is older than RETENTION_DAYS now (serve does it every hour)')
     .action((options: { json?: boolean }) =>
       withApp(async (app) => {
+        const { RetentionService } = await import('../../retention/retention.service');
         const report = await app.get(RetentionService).prune();
         if (options.json) return printJson(report);
         const counts = Object.entries(report.pruned).map(([kind, count]) => `${kind} ${count}`);
@@ -41,6 +40,11 @@ export function registerDbCommands(program: Command): void {
     .argument('<file>', 'a new file for the copy')
     .description('a consistent copy of the SQLite database, while serve runs (MySQL: see the README)')
     .action(async (file: string) => {
+      // Without Nest or TypeORM: required here, as `withApp` requires them for the other commands.
+      const [{ loadStartupConfig, secretKeyPath }, { backupSqlite, BackupError }] = await Promise.all([
+        import('../../startup-config'),
+        import('../../db/sqlite-backup'),
+      ]);
       const { config } = loadStartupConfig();
       const target = parseDatabaseUrl(config.DATABASE_URL);
       if (target.dialect !== 'sqlite')

@@ -1,7 +1,4 @@
 import { Command } from 'commander';
-import { Clock } from '../../common/clock';
-import { DigestService } from '../../delivery/digest.service';
-import { OutboxService } from '../../mail/outbox.service';
 import { parseInstant, withApp } from '../cli-context';
 
 export function registerDigestCommands(program: Command): void {
@@ -14,6 +11,11 @@ export function registerDigestCommands(program: Command): void {
     .action((options: { at?: string }) => {
       const at = parseInstant(options.at);
       return withApp(async (app) => {
+        const [{ Clock }, { DigestService }, { OutboxService }] = await Promise.all([
+          import('../../common/clock'),
+          import('../../delivery/digest.service'),
+          import('../../mail/outbox.service'),
+        ]);
         const now = at ?? app.get(Clock).now();
         const report = await app.get(DigestService).sendDue(now);
         const flushed = await app.get(OutboxService).flush();

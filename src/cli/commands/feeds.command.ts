@@ -1,5 +1,4 @@
 import { Command } from 'commander';
-import { FeedsService } from '../../feeds/feeds.service';
 import { printJson, withApp } from '../cli-context';
 
 export function registerFeedCommands(program: Command): void {
@@ -11,6 +10,7 @@ export function registerFeedCommands(program: Command): void {
     .description('every feed with its state, validators and subscribers')
     .action((options: { json?: boolean }) =>
       withApp(async (app) => {
+        const { FeedsService } = await import('../../feeds/feeds.service');
         const feeds = (await app.get(FeedsService).listFeeds()).map((feed) => ({
           url: feed.url,
           title: feed.title,

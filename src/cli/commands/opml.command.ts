@@ -1,9 +1,7 @@
 import { Command } from 'commander';
 import { readFile, stat } from 'node:fs/promises';
-import { AccountsService } from '../../accounts/accounts.service';
 import { ValidationError } from '../../common/errors';
 import { MAX_OPML_BYTES } from '../../feeds/domain/opml';
-import { OpmlService } from '../../feeds/opml.service';
 import { withApp } from '../cli-context';
 
 export function registerOpmlCommands(program: Command): void {
@@ -18,6 +16,7 @@ export function registerOpmlCommands(program: Command): void {
     )
     .action((email: string, file: string) =>
       withApp(async (app) => {
+        const { AccountsService, OpmlService } = await services();
         const user = await app.get(AccountsService).getByEmail(email);
         const xml = await readOpmlFile(file);
         const report = await app.get(OpmlService).importFor(user.id, xml);
@@ -35,6 +34,7 @@ export function registerOpmlCommands(program: Command): void {
     .description("print a user's feeds as OPML 2.0")
     .action((email: string) =>
       withApp(async (app) => {
+        const { AccountsService, OpmlService } = await services();
         const user = await app.get(AccountsService).getByEmail(email);
         process.stdout.write(await app.get(OpmlService).exportFor(user.id, `Tidings feeds of ${user.email}`));
       }),
@@ -50,4 +50,13 @@ async function readOpmlFile(file: string): Promise<string> {
   if (size > MAX_OPML_BYTES)
     throw new ValidationError(`${file} is larger than ${MAX_OPML_BYTES / 1024 / 1024} MB`);
   return readFile(file, 'utf8');
+}
+
+/** Required when a command runs (see `withApp`). */
+async function services() {
+  const [{ AccountsService }, { OpmlService }] = await Promise.all([
+    import('../../accounts/accounts.service'),
+    import('../../feeds/opml.service'),
+  ]);
+  return { AccountsService, OpmlService };
 }

@@ -1,6 +1,5 @@
 import { Command } from 'commander';
-import { MailService } from '../../mail/mail.service';
-import { OutboxService, OutboxStatus } from '../../mail/outbox.service';
+import type { OutboxStatus } from '../../mail/outbox.service';
 import { printJson, withApp } from '../cli-context';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -13,6 +12,10 @@ export function registerOutboxStatusCommand(outbox: Command): void {
     .description('emails by state, the queue, the domains that wait and why, complaints')
     .action((options: { json?: boolean }) =>
       withApp(async (app) => {
+        const [{ OutboxService }, { MailService }] = await Promise.all([
+          import('../../mail/outbox.service'),
+          import('../../mail/mail.service'),
+        ]);
         const status = await app.get(OutboxService).status();
         const mail = app.get(MailService);
         const complaints = {

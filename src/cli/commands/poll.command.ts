@@ -1,6 +1,5 @@
 import { Command } from 'commander';
-import { PollService } from '../../fetcher/poll.service';
-import { FlushResult, OutboxService } from '../../mail/outbox.service';
+import type { FlushResult } from '../../mail/outbox.service';
 import { parseInstant, withApp } from '../cli-context';
 import { registerOutboxStatusCommand } from './outbox-status.command';
 
@@ -13,6 +12,10 @@ export function registerPollCommands(program: Command): void {
     .description('one poll cycle of due feeds, then delivery of what it found')
     .action((options: { all?: boolean; at?: string }) =>
       withApp(async (app) => {
+        const [{ PollService }, { OutboxService }] = await Promise.all([
+          import('../../fetcher/poll.service'),
+          import('../../mail/outbox.service'),
+        ]);
         const now = parseInstant(options.at);
         const polls = app.get(PollService);
         const report = await polls.pollDue({ all: options.all, now });
@@ -34,6 +37,7 @@ export function registerPollCommands(program: Command): void {
     .description('send what is waiting in the outbox now')
     .action(() =>
       withApp(async (app) => {
+        const { OutboxService } = await import('../../mail/outbox.service');
         console.log(sentSummary(await app.get(OutboxService).flush()));
       }),
     );

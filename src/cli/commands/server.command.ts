@@ -1,10 +1,7 @@
 import { Command } from 'commander';
-import { startServer } from '../../bootstrap';
 import { ValidationError } from '../../common/errors';
 import { isServeRole, SERVE_ROLES } from '../../config/process-role';
-import { prepareDatabase } from '../../db/prepare-database';
 import { redactPassword } from '../../db/database-url';
-import { loadStartupConfig } from '../../startup-config';
 
 export function registerServerCommands(program: Command): void {
   program
@@ -18,6 +15,10 @@ export function registerServerCommands(program: Command): void {
     .action(async (options: { role: string }) => {
       if (!isServeRole(options.role))
         throw new ValidationError(`--role must be one of ${SERVE_ROLES.join(', ')}, not ${options.role}`);
+      const [{ startServer }, { loadStartupConfig }] = await Promise.all([
+        import('../../bootstrap'),
+        import('../../startup-config'),
+      ]);
       await startServer(loadStartupConfig(), options.role);
     });
 
@@ -25,6 +26,11 @@ export function registerServerCommands(program: Command): void {
     .command('migrate')
     .description('apply pending database migrations')
     .action(async () => {
+      // TypeORM and the migrations, without Nest.
+      const [{ loadStartupConfig }, { prepareDatabase }] = await Promise.all([
+        import('../../startup-config'),
+        import('../../db/prepare-database'),
+      ]);
       const { config } = loadStartupConfig();
       const applied = await prepareDatabase(config.DATABASE_URL, { migrate: true });
       console.log(

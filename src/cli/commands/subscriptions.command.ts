@@ -1,10 +1,6 @@
 import { Command } from 'commander';
-import { AccountsService } from '../../accounts/accounts.service';
-import { parseKeywordList, subscriptionSettingsSchema } from '../../feeds/domain/subscription-settings';
-import { parseOrThrow } from '../../common/zod-errors';
 import { ValidationError } from '../../common/errors';
-import { FeedFinder } from '../../feeds/feed-finder.service';
-import { FeedsService } from '../../feeds/feeds.service';
+import type { FeedFinder } from '../../feeds/feed-finder.service';
 import { parseWholeNumber, withApp } from '../cli-context';
 
 interface SubscribeOptions {
@@ -46,6 +42,19 @@ export function registerSubscriptionCommands(program: Command): void {
     .description('subscribe a user to a feed, or to the feed a page links to (again: change the settings)')
     .action((email: string, url: string, options: SubscribeOptions) =>
       withApp(async (app) => {
+        const [
+          { AccountsService },
+          { FeedFinder },
+          { FeedsService },
+          { subscriptionSettingsSchema },
+          { parseOrThrow },
+        ] = await Promise.all([
+          import('../../accounts/accounts.service'),
+          import('../../feeds/feed-finder.service'),
+          import('../../feeds/feeds.service'),
+          import('../../feeds/domain/subscription-settings'),
+          import('../../common/zod-errors'),
+        ]);
         const user = await app.get(AccountsService).getByEmail(email);
         // Bad settings are refused before anything is fetched.
         const settings = parseOrThrow(subscriptionSettingsSchema, {
@@ -70,6 +79,10 @@ export function registerSubscriptionCommands(program: Command): void {
     .description('remove a subscription')
     .action((email: string, url: string) =>
       withApp(async (app) => {
+        const [{ AccountsService }, { FeedsService }] = await Promise.all([
+          import('../../accounts/accounts.service'),
+          import('../../feeds/feeds.service'),
+        ]);
         const user = await app.get(AccountsService).getByEmail(email);
         await app.get(FeedsService).unsubscribe(user.id, url);
         console.log(`unsubscribed ${user.email} from ${url.trim()}`);
@@ -97,6 +110,9 @@ async function checkedFeed(finder: FeedFinder, url: string): Promise<{ url: stri
 /** An option given with nothing in it is a mistake, not "no filter" (leave the option out for that). */
 function parseKeywords(name: string) {
   return (value: string): string[] => {
+    // zod's schemas are required when a command is given, not by `--help`.
+    const { parseKeywordList } =
+      require('../../feeds/domain/subscription-settings') as typeof import('../../feeds/domain/subscription-settings');
     const words = parseKeywordList(value);
     if (words.length === 0) throw new ValidationError(`${name}: expected words or "quoted phrases"`);
     return words;

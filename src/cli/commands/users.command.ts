@@ -1,8 +1,5 @@
 import { Command } from 'commander';
-import { AccountsService } from '../../accounts/accounts.service';
-import { BillingService } from '../../billing/billing.service';
 import { ValidationError } from '../../common/errors';
-import { FeedsService } from '../../feeds/feeds.service';
 import { parseWholeNumber, printJson, withApp } from '../cli-context';
 
 export function registerUserCommands(program: Command): void {
@@ -42,6 +39,7 @@ export function registerUserCommands(program: Command): void {
         withApp(async (app) => {
           if (credits !== undefined && credits < 0)
             throw new ValidationError('--credits: expected 0 or more');
+          const { AccountsService, BillingService } = await services();
           const user = await app.get(AccountsService).addUser({ email, ...options });
           const billing = app.get(BillingService);
           await billing.grantStarterCredits(user.id, credits);
@@ -58,6 +56,7 @@ export function registerUserCommands(program: Command): void {
     .description("show a user's settings and subscriptions")
     .action((email: string, options: { json?: boolean }) =>
       withApp(async (app) => {
+        const { AccountsService, BillingService, FeedsService } = await services();
         const user = await app.get(AccountsService).getByEmail(email);
         const subscriptions = await app.get(FeedsService).subscriptionsOfUser(user.id);
         const view = {
@@ -92,4 +91,14 @@ export function registerUserCommands(program: Command): void {
           );
       }),
     );
+}
+
+/** Required when a command runs (see `withApp`). */
+async function services() {
+  const [{ AccountsService }, { BillingService }, { FeedsService }] = await Promise.all([
+    import('../../accounts/accounts.service'),
+    import('../../billing/billing.service'),
+    import('../../feeds/feeds.service'),
+  ]);
+  return { AccountsService, BillingService, FeedsService };
 }
