@@ -12,9 +12,14 @@ export function corpusDirectory(repoRoot: string): string {
   return path.join(repoRoot, '..', 'shared', 'corpus', 'readability');
 }
 
+/** Names of the corpus pages, in the order every bench reads them. */
+export function corpusPageNames(repoRoot: string): string[] {
+  return readdirSync(corpusDirectory(repoRoot)).sort();
+}
+
 export function loadCorpus(repoRoot: string, names?: string[]): CorpusCase[] {
   const directory = corpusDirectory(repoRoot);
-  return (names ?? readdirSync(directory).sort()).map((name) => ({
+  return (names ?? corpusPageNames(repoRoot)).map((name) => ({
     name,
     source: readFileSync(path.join(directory, name, 'source.html'), 'utf8'),
     expectedHtml: readFileSync(path.join(directory, name, 'expected.html'), 'utf8'),

@@ -2,6 +2,8 @@ import { leadingTextOf, type PageElement } from './page-element';
 
 /** Longer than this, a line that starts like a credit is prose about a photo or a source. */
 const MAX_CREDIT_LINE_LENGTH = 120;
+/** Longer than this, a line that opens like "More on this" is prose, not a label over links. */
+const MAX_RELATED_LABEL_LENGTH = 80;
 /** How far up a line looks for the figure or caption it belongs to. */
 const CAPTION_LEVELS = 5;
 const CAPTION_NAME = /caption/i;
@@ -43,4 +45,86 @@ function isInCaption(element: PageElement): boolean {
       return true;
   }
   return false;
+}
+
+/**
+ * Labels over links to other articles ("Related posts", "Read also", "Mehr zum Thema", "Das könnte Sie
+ * auch interessieren", "À lire aussi", "Notas relacionadas", "Czytaj też"), as they open a line.
+ */
+const RELATED_LABEL = new RegExp(
+  '^(?:' +
+    [
+      'related(?: (?:articles?|posts?|stories|coverage|content|reading|news|links|topics))?',
+      'read (?:also|more|next|this)',
+      'also read',
+      'see also',
+      'further reading',
+      'explore further',
+      'more (?:from|on|about|stories|news|articles|posts|like this|to explore|in)\\b',
+      'you (?:may|might) (?:also )?(?:like|enjoy|be interested)',
+      'recommended(?: for you| reading| articles| stories)?',
+      'most (?:popular|read|viewed)',
+      'latest (?:news|articles|stories|posts)',
+      "don'?t miss",
+      'popular (?:posts|articles|stories)',
+      '(?:next|previous) (?:article|post|story)',
+      'mehr (?:zum thema|zu[mr]? |aus |dazu|themen|artikel|beiträge|news|lesen|über)',
+      'weitere (?:artikel|beiträge|news|themen|meldungen|nachrichten)',
+      'lesen sie (?:auch|mehr|hier|weiter)',
+      'auch interessant',
+      'das könnte (?:sie|dich) (?:auch )?interessier',
+      '(?:das|dieses) thema könnte',
+      'interessante artikel',
+      'zum weiterlesen',
+      'weiterlesen',
+      'siehe auch',
+      'empfehlungen (?:aus|der|für)',
+      'schon gelesen',
+      'neueste (?:artikel|beiträge)',
+      'verwandte (?:artikel|themen|beiträge)',
+      'ähnliche (?:artikel|beiträge|themen)',
+      'beliebte (?:artikel|beiträge)',
+      'meistgelesen',
+      'passend (?:dazu|zum thema)',
+      'zum thema',
+      'vorschau auf',
+      'redaktionstipp',
+      'entdecke weitere',
+      'auch auf \\S+\\.[a-z]{2,4}$',
+      'à lire aussi',
+      'lire aussi',
+      'articles liés',
+      'sur le même sujet',
+      'voir aussi',
+      "plus d'articles",
+      'notas relacionadas',
+      'noticias relacionadas',
+      'lee también',
+      'leer más',
+      'te puede interesar',
+      'más sobre',
+      'ver también',
+      'puedes ver',
+      'leggi anche',
+      'articoli correlati',
+      'potrebbe interessarti',
+      'czytaj (?:też|także|również|więcej)',
+      'zobacz (?:też|także)',
+      'polecamy',
+      'lue (?:myös|aiheesta|lisää)',
+      'lees (?:ook|meer)',
+      'gerelateerde',
+    ].join('|') +
+    ')',
+  'i',
+);
+
+/** After a colon, the line names what it points at ("Related: <title>"): a teaser, kept by Readability. */
+const TEXT_AFTER_COLON = /:\s*\S/;
+
+/** A short line that announces links to other articles: it goes with the links it announces. */
+export function isRelatedLabel(element: PageElement): boolean {
+  if (element.textLength >= MAX_RELATED_LABEL_LENGTH || element.imageCount > 0) return false;
+  const text = leadingTextOf(element);
+  return RELATED_LABEL.test(text) && !TEXT_AFTER_COLON.test(text);
 }

@@ -95,6 +95,31 @@ describe('cleaning the article of what sits inside it without being part of it',
     expect(text).toContain('Photo by photo, the exhibition');
   });
 
+  it('leaves out labels over links to other articles, and keeps prose and teasers that open alike', () => {
+    const text = extractText(`<body><article>${body}
+      <h3>Mehr zum Thema</h3><p><strong>Das könnte Sie auch interessieren:</strong></p>
+      <p>Related to each other: the harbour and the station were built in the same year.</p>
+      <p>Related: <a href="/trains">Trains leave the harbour station</a> every hour since 1906.</p>
+      </article></body>`);
+    expect(text).toContain('The fourth part of the post');
+    expect(text).not.toContain('Mehr zum Thema');
+    expect(text).not.toContain('Das könnte Sie');
+    expect(text).toContain('Related to each other');
+    expect(text).toContain('Related: Trains leave');
+  });
+
+  it('leaves out the links a related-articles label announces, up to the prose that follows them', () => {
+    const text = extractText(`<body><article>${body}
+      <p><strong>Lesen Sie auch:</strong></p>
+      <p><a href="/a">Ein Roadtrip entlang der Küste, mit allen Stationen</a></p>
+      <div class="card"><a href="/b">Herbstlicher Ausflug an den See</a> im Oktober</div>
+      <p>The harbour closes at nine in the evening, and the last boat leaves an hour before that.</p>
+      </article></body>`);
+    expect(text).not.toContain('Ein Roadtrip');
+    expect(text).not.toContain('Herbstlicher Ausflug');
+    expect(text).toContain('The harbour closes at nine');
+  });
+
   it('leaves out "Read more" lines that point at another article, and keeps links inside prose', () => {
     const text = extractText(`<body><article>${body}
       <p>Read more: <a href="/other">The other story about the harbour and its boats</a></p>

@@ -1,5 +1,5 @@
 import { classWeight, isSilent } from './article-hints';
-import { isCreditLine } from './boilerplate-lines';
+import { isCreditLine, isRelatedLabel } from './boilerplate-lines';
 import { linkDensity, type PageElement } from './page-element';
 
 export interface CleaningOptions {
@@ -44,6 +44,8 @@ interface Frame {
   next: number;
   lastKept?: PageElement;
   removedSinceLastKept: boolean;
+  /** The last sibling seen was a label over links to other articles: the links it announces follow. */
+  isAfterRelatedLabel?: boolean;
 }
 
 /** Depth-first without recursion: hostile pages nest far deeper than the stack allows. */
@@ -56,15 +58,28 @@ function collectExcluded(part: PageElement, options: CleaningOptions, excluded: 
       frames.pop();
       const { lastKept, removedSinceLastKept } = frame;
       if (lastKept && removedSinceLastKept && isShortHeading(lastKept)) excluded.push(lastKept);
-    } else if (child.isPruned || isClutter(child, options)) {
+    } else if (
+      child.isPruned ||
+      isClutter(child, options) ||
+      (frame.isAfterRelatedLabel && isLinkList(child))
+    ) {
       excluded.push(child);
       frame.removedSinceLastKept ||= !isSilent(child.tagName);
+      frame.isAfterRelatedLabel ||= options.cleanConditionally && isRelatedLabel(child);
     } else {
+      frame.isAfterRelatedLabel = false;
       frame.lastKept = child;
       frame.removedSinceLastKept = false;
       frames.push({ element: child, next: 0, removedSinceLastKept: false });
     }
   }
+}
+
+/** Links with little prose around them: teaser cards, lists of headlines. */
+const MIN_LINK_LIST_DENSITY = 0.25;
+
+function isLinkList(element: PageElement): boolean {
+  return element.tagName === 'ul' || element.tagName === 'ol' || linkDensity(element) > MIN_LINK_LIST_DENSITY;
 }
 
 function isShortHeading(element: PageElement): boolean {
@@ -75,7 +90,7 @@ function isClutter(element: PageElement, { weighClasses, cleanConditionally }: C
   if (!cleanConditionally) return false;
   const weight = weighClasses ? classWeight(element.className, element.id) : 0;
   if ((weighClasses && isCredit(element)) || isTeaserLine(element)) return true;
-  if (isDateLine(element) || isCreditLine(element)) return true;
+  if (isDateLine(element) || isCreditLine(element) || isRelatedLabel(element)) return true;
   if (!CONDITIONALLY_CLEANED.has(element.tagName))
     return weight < 0 && element.textLength < MAX_NEGATIVE_INLINE_LENGTH && element.imageCount === 0;
   if (weight < 0) return true;
