@@ -85,6 +85,17 @@ describe('extractArticle', () => {
     expect(text).toContain('The second step comes next');
   });
 
+  it('reads a page pasted into a post (a second <html><body>) as part of the post, as browsers do', () => {
+    const listed = (item: string) =>
+      `<p>${item}, sifted, weighed, measured, poured, stirred, folded, and set aside, then, later, used.</p>`;
+    const html = `<body><article><div>${paragraph('opening')}${paragraph('middle')}
+      <html><body><div class="recipe-box">${listed('Flour')}${listed('Sugar')}${listed('Butter')}</div></body></html>
+      ${paragraph('closing')}</div></article></body>`;
+    const text = extractArticle(html, URL, { minConfidence: 0 }).text;
+    for (const part of ['The opening story', 'Flour, sifted', 'The closing story'])
+      expect(text).toContain(part);
+  });
+
   it('falls back to Readability when its confidence is low, and says so', () => {
     const thin = '<body><p>Too short to be sure.</p></body>';
     expect(extractArticle(thin, URL, { minConfidence: 1 }).method).toBe('readability');

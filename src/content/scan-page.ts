@@ -34,6 +34,11 @@ const MAX_BYLINE_LENGTH = 100;
 const MAX_SHORT_BLOCK_LENGTH = 500;
 /** A form with less text than this per field is there to be filled in (sign-up, comment, search). */
 const TEXT_PER_FORM_FIELD = 150;
+/**
+ * A document has one of each. As browsers do, a second start tag (a page pasted into a post) is ignored
+ * and their end tags close nothing: else a nested body walls the article off from its own container.
+ */
+const DOCUMENT_TAGS = new Set(['html', 'head', 'body']);
 
 /**
  * One streaming pass over a page: builds a light outline of its elements (no DOM), prunes subtrees that
@@ -73,6 +78,7 @@ class PageScanner {
   private byline?: PageElement;
   private maxDepth = 0;
   private readonly forms: PageElement[] = [];
+  private readonly documentTagsSeen = new Set<string>();
 
   constructor(
     private readonly sourceLength: number,
@@ -84,6 +90,10 @@ class PageScanner {
 
   onStartTag({ tagName, attrs, selfClosing, sourceCodeLocation }: StartTag): void {
     const start = sourceCodeLocation?.startOffset ?? 0;
+    if (DOCUMENT_TAGS.has(tagName)) {
+      if (this.documentTagsSeen.has(tagName)) return;
+      this.documentTagsSeen.add(tagName);
+    }
     this.closeElements(this.open.closedByStartTag(tagName), start);
     const attributes = new Map(attrs.map(({ name, value }) => [name, value]));
     if (tagName === 'meta') recordMetaTag(this.metadata, attributes);
@@ -115,6 +125,7 @@ class PageScanner {
   }
 
   onEndTag({ tagName, sourceCodeLocation }: EndTag): void {
+    if (tagName === 'html' || tagName === 'body') return;
     const count = this.open.closedByEndTag(tagName);
     this.closeElements(count, sourceCodeLocation?.endOffset ?? 0);
   }
