@@ -8,6 +8,8 @@ const MAX_RELATED_LABEL_LENGTH = 80;
 const MAX_CALL_TO_ACTION_LENGTH = 200;
 /** Mostly links, the line is a site's menu ("Order Reprints | Today's Paper | Subscribe"), which Readability keeps. */
 const MAX_CALL_TO_ACTION_LINK_DENSITY = 0.5;
+/** Longer than this, a line that opens like a site's label ("Tags:", "Back to") says more. */
+const MAX_PAGE_LABEL_LINE_LENGTH = 100;
 /** How far up a line looks for the figure or caption it belongs to. */
 const CAPTION_LEVELS = 5;
 const CAPTION_NAME = /caption/i;
@@ -184,4 +186,32 @@ export function isCallToAction(element: PageElement): boolean {
   if (element.textLength >= MAX_CALL_TO_ACTION_LENGTH || element.hasBlockChild) return false;
   if (linkDensity(element) > MAX_CALL_TO_ACTION_LINK_DENSITY) return false;
   return CALL_TO_ACTION.test(leadingTextOf(element));
+}
+
+/**
+ * Lines of the page around an article, as they open: advertisement marks (the whole line), ways back or
+ * on ("Zurück zur Übersicht", "Next post"), meta labels ("Tags:", "Themen:", "Last modified:") and
+ * comment counts and prompts ("12 Kommentare", "Kommentar verfassen"). None was wanted in the judged set.
+ */
+const PAGE_LABEL = new RegExp(
+  '^[\\W\\d]*(?:' +
+    [
+      '(?:anzeige|advertisement|werbung|reklama|publicidad|publicité|sponsored|advertising)\\W*$',
+      'zurück\\b',
+      'back to\\b',
+      'weiter zu\\b',
+      '(?:next|previous) (?:post|article|story|page)\\b',
+      'next:',
+      '(?:nächste[rs]?|vorherige[rs]?) (?:artikel|beitrag|seite)\\b',
+      '(?:tags?|schlagw[öo]rter?|stichw[öo]rter?|kategorien?|categor(?:y|ies)|themen|temas|topics|filed under|posted in|veröffentlicht(?: am)?|aktualisiert(?: am)?|last (?:modified|updated)|release date|opublikowano|autor(?:en|in)?|authors?)\\s*:',
+      '(?:kommentare?|comments?|antworten|replies)\\b',
+    ].join('|') +
+    ')',
+  'i',
+);
+
+/** A short line of the page around the article: an advertisement mark, a way back, a meta label, comments. */
+export function isPageLabelLine(element: PageElement): boolean {
+  if (element.textLength >= MAX_PAGE_LABEL_LINE_LENGTH || element.hasBlockChild) return false;
+  return PAGE_LABEL.test(leadingTextOf(element));
 }

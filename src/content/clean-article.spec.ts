@@ -133,6 +133,17 @@ describe('cleaning the article of what sits inside it without being part of it',
     expect(text).toContain('The harbour newsletter of 1906');
   });
 
+  it('leaves out the page around the article: ad marks, ways back, meta labels, comment counts', () => {
+    const text = extractText(`<body><article>${body}
+      <p>- Anzeige -</p><p><a href="/news">Zurück zur Übersicht</a></p><p>Kategorie: News</p>
+      <div>71 Kommentare</div><p>Next post</p>
+      <p>Next year the harbour opens a second basin for the ferries.</p></article></body>`);
+    expect(text).toContain('The fourth part of the post');
+    for (const junk of ['Anzeige', 'Zurück', 'Kategorie', 'Kommentare', 'Next post'])
+      expect(text).not.toContain(junk);
+    expect(text).toContain('Next year the harbour opens');
+  });
+
   it('leaves out "Read more" lines that point at another article, and keeps links inside prose', () => {
     const text = extractText(`<body><article>${body}
       <p>Read more: <a href="/other">The other story about the harbour and its boats</a></p>
