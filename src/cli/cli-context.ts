@@ -12,12 +12,11 @@ export const cliOutput = { verbose: false };
  * the same way).
  */
 export async function withApp<T>(work: (app: INestApplicationContext) => Promise<T>): Promise<T> {
-  const [{ createCliContext }, { loadStartupConfig }] = await Promise.all([
-    import('../bootstrap'),
-    import('../startup-config'),
-  ]);
+  // The settings first: a bad one is reported before the application is loaded.
+  const startup = (await import('../startup-config')).loadStartupConfig();
+  const { createCliContext } = await import('../bootstrap');
   const logger = cliOutput.verbose ? undefined : new CliLogger();
-  const app = await createCliContext(loadStartupConfig(), logger);
+  const app = await createCliContext(startup, logger);
   try {
     return await work(app);
   } finally {

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import Handlebars from 'handlebars';
+import type Handlebars from 'handlebars';
 import { layoutsDigest, PrecompiledLayouts, readPrecompiledLayouts } from './precompiled-layouts';
 
 export const TEMPLATE_NAMES = [
@@ -66,7 +66,8 @@ export class EmailTemplates {
 
   private compileAll(): Map<TemplateName, { html: CompiledTemplate; text: CompiledTemplate }> {
     const precompiled = readPrecompiledLayouts(this.precompiledFile, this.directory);
-    const handlebars = Handlebars.create();
+    // Required here, like MJML: CLI commands that send nothing do not load Handlebars.
+    const handlebars = (require('handlebars') as typeof Handlebars).create();
     const partials = join(this.directory, 'partials');
     for (const file of readdirSync(partials).filter((name) => name.endsWith(TEXT_SUFFIX)))
       handlebars.registerPartial(

@@ -1,4 +1,4 @@
-import Parser from 'rss-parser';
+import type Parser from 'rss-parser';
 import type { FeedFormat } from './choose-feed-reader';
 import { FeedReader } from './feed-reader';
 import { CONVENTIONAL_PREFIXES } from './feed-namespaces';
@@ -51,7 +51,12 @@ export async function parseWithRssParser(
 ): Promise<NormalizedFeed> {
   // XML reads every line break as \n; sax, under xml2js, leaves \r as written.
   // A parser per document: xml2js's parser, once it has met an error, can let the next document's pass.
-  const feed = await new Parser(options).parseString(xml.includes('\r') ? xml.replace(/\r\n?/g, '\n') : xml);
+  // Required on the first parse: a process that parses in worker threads, or parses nothing (most CLI
+  // commands), does not load rss-parser and xml2js.
+  const RssParser = require('rss-parser') as typeof Parser;
+  const feed = await new RssParser(options).parseString(
+    xml.includes('\r') ? xml.replace(/\r\n?/g, '\n') : xml,
+  );
   const isAtom = format === 'atom';
   const reader = new FeedReader('', isAtom, feedUrl);
   const channel = elementOf(isAtom ? 'feed' : 'channel', {}, feed, CHANNEL_ELEMENTS);
