@@ -16,6 +16,7 @@ export interface AssembledArticle {
 const TOP_CANDIDATES = 5;
 const RIVAL_SCORE_RATIO = 0.75;
 const MIN_RIVALS = 3;
+const SAME_BLOCK_TEXT_SHARE = 0.9;
 /** Bounds the ancestor walk on hostile, very deep pages. */
 const MAX_ANCESTORS = 1000;
 
@@ -68,12 +69,23 @@ function topCandidates(candidates: PageElement[]): PageElement[] {
   return ranked;
 }
 
-/** When several near-best candidates share an ancestor, the article is that ancestor (Readability). */
+/**
+ * When several near-best candidates share an ancestor, the article is that ancestor (Readability). Only
+ * separate blocks are rivals: a candidate wrapping (or wrapped by) the best or another rival with nearly
+ * the same text is that block scored again (a box and its text div), and let one short box outvote the
+ * article.
+ */
 function sharedAncestorOfRivals([best, ...others]: PageElement[]): PageElement {
   const bestScore = best.contentScore ?? 0;
-  const rivalAncestors = others
-    .filter((other) => (other.contentScore ?? 0) >= bestScore * RIVAL_SCORE_RATIO)
-    .map((rival) => ancestorsOf(rival));
+  const rivals: PageElement[] = [];
+  const rivalAncestors: Array<Set<PageElement>> = [];
+  for (const other of others) {
+    if ((other.contentScore ?? 0) < bestScore * RIVAL_SCORE_RATIO) continue;
+    const ancestors = ancestorsOf(other);
+    if ([best, ...rivals].some((block) => isSameBlock(other, ancestors, block))) continue;
+    rivals.push(other);
+    rivalAncestors.push(ancestors);
+  }
   if (rivalAncestors.length < MIN_RIVALS) return best;
   for (let ancestor = best.parent; ancestor && !isBody(ancestor); ancestor = ancestor.parent) {
     const sharing = rivalAncestors.filter((ancestors) => ancestors.has(ancestor as PageElement)).length;
@@ -88,6 +100,13 @@ function isInsidePruned(element: PageElement): boolean {
     if (ancestor.isPruned) return true;
   }
   return false;
+}
+
+/** A wrapper and what it wraps, with nearly the same text: one block scored twice. */
+function isSameBlock(element: PageElement, ancestors: Set<PageElement>, other: PageElement): boolean {
+  const isNested = ancestors.has(other) || (other.start >= element.start && other.end <= element.end);
+  const shorter = Math.min(element.textLength, other.textLength);
+  return isNested && shorter >= SAME_BLOCK_TEXT_SHARE * Math.max(element.textLength, other.textLength);
 }
 
 function ancestorsOf(element: PageElement): Set<PageElement> {

@@ -96,6 +96,19 @@ describe('extractArticle', () => {
       expect(text).toContain(part);
   });
 
+  it('counts a box and its inner text block as one rival, not two that outvote the article', () => {
+    const story = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh'].map(paragraph).join('');
+    const thanks =
+      'Our partners, sponsors, friends, donors, helpers, hosts, printers, bakers, drivers, and neighbours: thanks, all.';
+    const html = `<body><div id="all"><div class="content">
+      <div><div>${story}</div></div>
+      <div><div class="textpic"><div class="textpic-text"><p>${thanks}</p></div></div></div>
+    </div><div><p>Other news from the club, elsewhere on this site, is worth a look too.</p></div></div></body>`;
+    const text = extractArticle(html, URL, { minConfidence: 0 }).text;
+    expect(text).toContain('The seventh story goes on');
+    expect(text).not.toContain('Other news from the club');
+  });
+
   it('falls back to Readability when its confidence is low, and says so', () => {
     const thin = '<body><p>Too short to be sure.</p></body>';
     expect(extractArticle(thin, URL, { minConfidence: 1 }).method).toBe('readability');
