@@ -144,6 +144,19 @@ describe('cleaning the article of what sits inside it without being part of it',
     expect(text).toContain('Next year the harbour opens');
   });
 
+  it('leaves out rights notices and disclaimers, print buttons, and keeps prose about licences', () => {
+    const text = extractText(`<body><article>${body}
+      <p><em>This article is the copyrighted property of Harbour News. All rights reserved.</em></p>
+      <p>Der Beitrag gibt die Meinung des Autors wieder, nicht notwendigerweise die der Redaktion.</p>
+      <p><a href="#print">Rezept drucken</a></p>
+      <p>Its source code is licensed under the Mozilla Public License, and the copyrights stay with the authors.</p>
+      </article></body>`);
+    expect(text).toContain('The fourth part of the post');
+    for (const junk of ['copyrighted property', 'Meinung des Autors', 'drucken'])
+      expect(text).not.toContain(junk);
+    expect(text).toContain('Its source code is licensed');
+  });
+
   it('leaves out "Read more" lines that point at another article, and keeps links inside prose', () => {
     const text = extractText(`<body><article>${body}
       <p>Read more: <a href="/other">The other story about the harbour and its boats</a></p>

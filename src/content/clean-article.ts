@@ -1,5 +1,11 @@
 import { classWeight, isSilent } from './article-hints';
-import { isCallToAction, isCreditLine, isPageLabelLine, isRelatedLabel } from './boilerplate-lines';
+import {
+  isCallToAction,
+  isCreditLine,
+  isPageLabelLine,
+  isRelatedLabel,
+  isRightsNotice,
+} from './boilerplate-lines';
 import { linkDensity, type PageElement } from './page-element';
 
 export interface CleaningOptions {
@@ -91,7 +97,7 @@ function isClutter(element: PageElement, { weighClasses, cleanConditionally }: C
   const weight = weighClasses ? classWeight(element.className, element.id) : 0;
   if ((weighClasses && isCredit(element)) || isTeaserLine(element)) return true;
   if (isDateLine(element) || isCreditLine(element) || isRelatedLabel(element)) return true;
-  if (isCallToAction(element) || isPageLabelLine(element)) return true;
+  if (isCallToAction(element) || isPageLabelLine(element) || isRightsNotice(element)) return true;
   if (!CONDITIONALLY_CLEANED.has(element.tagName))
     return weight < 0 && element.textLength < MAX_NEGATIVE_INLINE_LENGTH && element.imageCount === 0;
   if (weight < 0) return true;
