@@ -109,6 +109,19 @@ describe('extractArticle', () => {
     expect(text).not.toContain('Other news from the club');
   });
 
+  it('keeps a short article whole rather than what a retry without class names adds to it', () => {
+    const note = (topic: string) =>
+      `<p>The ${topic} note is short, with a date, a place, and a name in it; that is all.</p>`;
+    const popular = ['one', 'two', 'three', 'four', 'five'].map(
+      (name) => `<p>Popular post ${name}, with comments, shares, likes, and more of them.</p>`,
+    );
+    const html = `<body><article>${note('first')}${note('second')}${note('third')}</article>
+      <div class="sidebar"><div>${popular.join('')}</div></div></body>`;
+    const text = extractArticle(html, URL, { minConfidence: 0 }).text;
+    expect(text).toContain('The third note is short');
+    expect(text).not.toContain('Popular post');
+  });
+
   it('falls back to Readability when its confidence is low, and says so', () => {
     const thin = '<body><p>Too short to be sure.</p></body>';
     expect(extractArticle(thin, URL, { minConfidence: 1 }).method).toBe('readability');

@@ -41,6 +41,12 @@ const COVERAGE_WEIGHT = 0.6;
 /** Shorter than this, the article was probably pruned away by class names: try again without them. */
 const MIN_ARTICLE_LENGTH = 500;
 /**
+ * A retry replaces the pick only when it keeps this many times as much text. Readability takes the
+ * longest, but a short pick is often the whole of a short article, and what a retry adds is what the
+ * names it ignores had left out: sidebars, teasers, newsletter and comment blocks.
+ */
+const RETRY_LENGTH_FACTOR = 3;
+/**
  * Readability's retries: first without pruning by names, then without weighing classes (in scoring and
  * in cleaning), then without cleaning either.
  */
@@ -92,12 +98,12 @@ export function extractArticle(html: string, url: string, options: ExtractOption
   };
 }
 
-/** The first attempt that keeps an article-sized text, else the one that kept the most. */
+/** The first attempt that keeps an article-sized text, else the one that kept clearly the most. */
 function longestAttempt(html: string, summaryText: string | undefined) {
   let best: ReturnType<typeof scanAndAssemble> | undefined;
   for (const attempt of ATTEMPTS) {
     const result = scanAndAssemble(html, { summaryText, ...attempt }, attempt);
-    if (!best || result.assembled.textLength > best.assembled.textLength) best = result;
+    if (!best || result.assembled.textLength > best.assembled.textLength * RETRY_LENGTH_FACTOR) best = result;
     if (best.assembled.textLength >= MIN_ARTICLE_LENGTH) break;
   }
   return best as ReturnType<typeof scanAndAssemble>;
