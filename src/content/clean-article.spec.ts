@@ -126,9 +126,18 @@ describe('cleaning the article of what sits inside it without being part of it',
       come in, which had left, and what they carried; collectors across the country still trade its few surviving copies at high prices.</p>
       <p><em>Folgen Sie uns auf Facebook und Twitter</em></p><p>Artikel gefallen? Vergiss nicht zu teilen!</p>
       <h3>Keine Kommentare</h3><p>Subscribe now to our print edition for the full story.</p>
+      <p>For the latest stories download the Harbour News apps for iOS and Android.</p>
+      <p><strong>HAZTE MIEMBRO Y DISFRUTA DE BENEFICIOS EXCLUSIVOS</strong></p>
       </article></body>`);
     expect(text).toContain('The fourth part of the post');
-    for (const junk of ['Folgen Sie', 'Artikel gefallen', 'Keine Kommentare', 'Subscribe now'])
+    for (const junk of [
+      'Folgen Sie',
+      'Artikel gefallen',
+      'Keine Kommentare',
+      'Subscribe now',
+      'apps',
+      'HAZTE',
+    ])
       expect(text).not.toContain(junk);
     expect(text).toContain('The harbour newsletter of 1906');
   });
@@ -136,10 +145,10 @@ describe('cleaning the article of what sits inside it without being part of it',
   it('leaves out the page around the article: ad marks, ways back, meta labels, comment counts', () => {
     const text = extractText(`<body><article>${body}
       <p>- Anzeige -</p><p><a href="/news">Zurück zur Übersicht</a></p><p>Kategorie: News</p>
-      <div>71 Kommentare</div><p>Next post</p>
+      <div>71 Kommentare</div><p>Next post</p><p><strong>Kontakt:</strong></p>
       <p>Next year the harbour opens a second basin for the ferries.</p></article></body>`);
     expect(text).toContain('The fourth part of the post');
-    for (const junk of ['Anzeige', 'Zurück', 'Kategorie', 'Kommentare', 'Next post'])
+    for (const junk of ['Anzeige', 'Zurück', 'Kategorie', 'Kommentare', 'Next post', 'Kontakt'])
       expect(text).not.toContain(junk);
     expect(text).toContain('Next year the harbour opens');
   });
