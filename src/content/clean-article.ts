@@ -1,4 +1,4 @@
-import { classWeight, isSilent } from './article-hints';
+import { classWeight, isNamedBoilerplate, isSilent } from './article-hints';
 import {
   isCallToAction,
   isCreditLine,
@@ -96,6 +96,7 @@ function isClutter(element: PageElement, { weighClasses, cleanConditionally }: C
   if (!cleanConditionally) return false;
   const weight = weighClasses ? classWeight(element.className, element.id) : 0;
   if ((weighClasses && isCredit(element)) || isTeaserLine(element)) return true;
+  if (weighClasses && isNamedBoilerplate(element)) return true;
   if (isDateLine(element) || isCreditLine(element) || isRelatedLabel(element)) return true;
   if (isCallToAction(element) || isPageLabelLine(element) || isRightsNotice(element)) return true;
   if (!CONDITIONALLY_CLEANED.has(element.tagName))
