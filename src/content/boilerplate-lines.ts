@@ -1,4 +1,5 @@
 import {
+  ADVERTISEMENT_MARK,
   CALL_TO_ACTION,
   CREDIT_LABEL,
   PAGE_LABEL,
@@ -63,6 +64,11 @@ export function isCallToAction(element: PageElement): boolean {
 export function isPageLabelLine(element: PageElement): boolean {
   if (element.textLength >= MAX_PAGE_LABEL_LINE_LENGTH || element.hasBlockChild) return false;
   return PAGE_LABEL.test(leadingTextOf(element));
+}
+
+/** A line that only says "Advertisement" (in a few languages): never a sentence of the article. */
+export function isAdvertisementMark(element: PageElement): boolean {
+  return element.textLength < MAX_PAGE_LABEL_LINE_LENGTH && ADVERTISEMENT_MARK.test(leadingTextOf(element));
 }
 
 /** A short line that reserves rights or disclaims responsibility. */

@@ -148,6 +148,12 @@ export const CALL_TO_ACTION = new RegExp(
   'i',
 );
 
+/** A whole line that only marks an advertisement. */
+const ADVERTISEMENT =
+  '(?:anzeige|advertisement|werbung|reklama|publicidad|publicité|sponsored|advertising)\\W*$';
+
+export const ADVERTISEMENT_MARK = new RegExp(`^[\\W\\d]*${ADVERTISEMENT}`, 'i');
+
 /**
  * Lines of the page around an article, as they open: advertisement marks (the whole line), ways back or
  * on ("Zurück zur Übersicht", "Next post"), meta labels ("Tags:", "Themen:", "Last modified:") and
@@ -156,7 +162,7 @@ export const CALL_TO_ACTION = new RegExp(
 export const PAGE_LABEL = new RegExp(
   '^[\\W\\d]*(?:' +
     [
-      '(?:anzeige|advertisement|werbung|reklama|publicidad|publicité|sponsored|advertising)\\W*$',
+      ADVERTISEMENT,
       'zurück\\b',
       'back to\\b',
       'weiter zu\\b',

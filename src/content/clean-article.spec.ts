@@ -130,12 +130,12 @@ describe('cleaning the article of what sits inside it without being part of it',
 
   it('leaves out short calls to follow, share, subscribe or comment, and keeps prose about them', () => {
     const text = extractText(`<body><article>${body}
+      <p>The harbour newsletter of 1906, printed on one sheet every Monday, told the town which boats had
+      come in, which had left, and what they carried; collectors across the country still trade its few surviving copies at high prices.</p>
       <p><em>Folgen Sie uns auf Facebook und Twitter</em></p><p>Artikel gefallen? Vergiss nicht zu teilen!</p>
       <h3>Keine Kommentare</h3><p>Subscribe now to our print edition for the full story.</p>
       <p>For the latest stories download the Harbour News apps for iOS and Android.</p>
       <p><strong>HAZTE MIEMBRO Y DISFRUTA DE BENEFICIOS EXCLUSIVOS</strong></p>
-      <p>The harbour newsletter of 1906, printed on one sheet every Monday, told the town which boats had
-      come in, which had left, and what they carried; collectors across the country still trade its few surviving copies at high prices.</p>
       </article></body>`);
     expect(text).toContain('The fourth part of the post');
     for (const junk of [
@@ -163,10 +163,10 @@ describe('cleaning the article of what sits inside it without being part of it',
 
   it('leaves out rights notices and disclaimers, print buttons, and keeps prose about licences', () => {
     const text = extractText(`<body><article>${body}
+      <p>Its source code is licensed under the Mozilla Public License, and the copyrights stay with the authors.</p>
       <p><em>This article is the copyrighted property of Harbour News. All rights reserved.</em></p>
       <p>Der Beitrag gibt die Meinung des Autors wieder, nicht notwendigerweise die der Redaktion.</p>
       <p><a href="#print">Rezept drucken</a></p>
-      <p>Its source code is licensed under the Mozilla Public License, and the copyrights stay with the authors.</p>
       </article></body>`);
     expect(text).toContain('The fourth part of the post');
     for (const junk of ['copyrighted property', 'Meinung des Autors', 'drucken'])
@@ -222,6 +222,30 @@ describe('forms', () => {
         <textarea name="note"></textarea></form></article></body>`);
     expect(text).toContain('The fourth part of the post');
     expect(text).not.toContain('Your email address');
+  });
+
+  it("keeps the article's own sentences that use the page's words, between its paragraphs of prose", () => {
+    const inside = [
+      'Readers can subscribe for free, or pay five dollars a month.',
+      'Most popular among them are the cooking letters.',
+      'Copyright law changed in 1998.',
+      'Comments from readers filled the page.',
+    ];
+    const text = extractText(`<body><article class="post">${prose('first')}
+      ${inside.map((line) => `<p>${line}</p>`).join('')}${prose('second')}
+      <p>Advertisement</p><h3>Related coverage</h3><ul><li><a href="/a">Another story</a></li>
+      <li><a href="/b">And one more</a></li></ul>${prose('third')}
+      <p>Subscribe to our newsletter for free</p><p>Comments (5)</p></article></body>`);
+    for (const line of inside) expect(text).toContain(line);
+    expect(text).toContain('The third part of the post');
+    for (const junk of [
+      'Advertisement',
+      'Related coverage',
+      'Another story',
+      'Subscribe to our',
+      'Comments (5)',
+    ])
+      expect(text).not.toContain(junk);
   });
 
   it('copes with a page whose only scored block turns out to be a short share widget', () => {

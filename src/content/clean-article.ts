@@ -1,12 +1,13 @@
 import { classWeight, isNamedBoilerplate, isSilent } from './article-hints';
 import {
+  isAdvertisementMark,
   isCallToAction,
   isCreditLine,
   isPageLabelLine,
   isRelatedLabel,
   isRightsNotice,
 } from './boilerplate-lines';
-import { linkDensity, type PageElement } from './page-element';
+import { leadingTextOf, linkDensity, type PageElement } from './page-element';
 
 export interface CleaningOptions {
   /** Leave out blocks whose class or id looks negative (Readability's "weight classes"). */
@@ -32,7 +33,7 @@ const MAX_DATE_LENGTH = 40;
  */
 export function excludedRanges(part: PageElement, options: CleaningOptions): PageElement[] {
   const excluded: PageElement[] = [];
-  collectExcluded(part, options, excluded);
+  collectExcluded(part, { ...options, prose: proseSpan(part) }, excluded);
   excluded.sort((a, b) => a.start - b.start);
   // A removed heading holds the ranges removed inside it: keep the outermost only.
   const outermost: PageElement[] = [];
@@ -54,8 +55,67 @@ interface Frame {
   isAfterRelatedLabel?: boolean;
 }
 
+/** Between the end of the article part's first paragraph of prose and the start of its last. */
+interface ProseSpan {
+  from: number;
+  to: number;
+}
+
+interface Cleaning extends CleaningOptions {
+  prose: ProseSpan | null;
+}
+
+/** Shorter than this, or mostly links, a paragraph does not mark where the article's prose runs. */
+const MIN_PROSE_LENGTH = 100;
+const MAX_PROSE_LINK_DENSITY = 0.25;
+
+function proseSpan(part: PageElement): ProseSpan | null {
+  let first: PageElement | null = null;
+  let last: PageElement | null = null;
+  const stack = [part];
+  for (let element = stack.pop(); element; element = stack.pop()) {
+    if (element.isPruned) continue;
+    if (
+      element.tagName === 'p' &&
+      element.textLength >= MIN_PROSE_LENGTH &&
+      linkDensity(element) <= MAX_PROSE_LINK_DENSITY
+    ) {
+      if (!first || element.start < first.start) first = element;
+      if (!last || element.start > last.start) last = element;
+    } else stack.push(...element.children);
+  }
+  return first && last && first !== last ? { from: first.end, to: last.start } : null;
+}
+
+/** A sentence of prose ends so; a credit or a label seldom does. */
+const SENTENCE_END = /[.!?]["'”’»)]*$/;
+
+/**
+ * Lines told by their words alone (a credit, "Related", "Subscribe", "Tags:", "All rights reserved") are the page around the
+ * article, at its head or tail. Between two paragraphs of its prose such words are often the article's
+ * own ("Readers can subscribe for free"): there a line without a link is left out only when it cannot be
+ * a sentence of the article (a credit that ends like none, an advertisement mark, a label over a list of
+ * links).
+ */
+function isToldByWords(element: PageElement, prose: ProseSpan | null, next?: PageElement): boolean {
+  const isInsideProse = !!prose && element.start > prose.from && element.end < prose.to;
+  if (!isInsideProse || element.linkTextLength > 0)
+    return (
+      isCreditLine(element) ||
+      isRelatedLabel(element) ||
+      isCallToAction(element) ||
+      isPageLabelLine(element) ||
+      isRightsNotice(element)
+    );
+  return (
+    (isCreditLine(element) && !SENTENCE_END.test(leadingTextOf(element))) ||
+    isAdvertisementMark(element) ||
+    (isRelatedLabel(element) && !!next && isLinkList(next))
+  );
+}
+
 /** Depth-first without recursion: hostile pages nest far deeper than the stack allows. */
-function collectExcluded(part: PageElement, options: CleaningOptions, excluded: PageElement[]): void {
+function collectExcluded(part: PageElement, options: Cleaning, excluded: PageElement[]): void {
   const frames: Frame[] = [{ element: part, next: 0, removedSinceLastKept: false }];
   while (frames.length > 0) {
     const frame = frames[frames.length - 1];
@@ -66,7 +126,7 @@ function collectExcluded(part: PageElement, options: CleaningOptions, excluded: 
       if (lastKept && removedSinceLastKept && isShortHeading(lastKept)) excluded.push(lastKept);
     } else if (
       child.isPruned ||
-      isClutter(child, options) ||
+      isClutter(child, options, frame.element.children[frame.next]) ||
       (frame.isAfterRelatedLabel && isLinkList(child))
     ) {
       excluded.push(child);
@@ -92,13 +152,13 @@ function isShortHeading(element: PageElement): boolean {
   return HEADINGS.has(element.tagName) && element.textLength < MAX_HEADING_LENGTH;
 }
 
-function isClutter(element: PageElement, { weighClasses, cleanConditionally }: CleaningOptions): boolean {
+function isClutter(element: PageElement, options: Cleaning, next?: PageElement): boolean {
+  const { weighClasses, cleanConditionally, prose } = options;
   if (!cleanConditionally) return false;
   const weight = weighClasses ? classWeight(element.className, element.id) : 0;
   if ((weighClasses && isCredit(element)) || isTeaserLine(element)) return true;
   if (weighClasses && isNamedBoilerplate(element)) return true;
-  if (isDateLine(element) || isCreditLine(element) || isRelatedLabel(element)) return true;
-  if (isCallToAction(element) || isPageLabelLine(element) || isRightsNotice(element)) return true;
+  if (isDateLine(element) || isToldByWords(element, prose, next)) return true;
   if (!CONDITIONALLY_CLEANED.has(element.tagName))
     return weight < 0 && element.textLength < MAX_NEGATIVE_INLINE_LENGTH && element.imageCount === 0;
   if (weight < 0) return true;
