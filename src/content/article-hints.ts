@@ -104,7 +104,7 @@ const TAXONOMY_CLASS = /^(?:tag|category)-(?!links$)/i;
 /** Microformats' mark of a whole post: its other classes name its tags and categories, not a block. */
 const WHOLE_POST_CLASS = /(?:^|\s)h-?entry(?:$|\s)/i;
 
-function isNamedBoilerplate({ className, id }: ElementHints): boolean {
+export function isNamedBoilerplate({ className, id }: Pick<ElementHints, 'className' | 'id'>): boolean {
   if (WHOLE_POST_CLASS.test(className)) return false;
   const words = className.split(/\s+/).filter((word) => !TAXONOMY_CLASS.test(word));
   return BOILERPLATE.test(id) || words.some((word) => BOILERPLATE.test(word));

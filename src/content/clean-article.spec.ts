@@ -18,6 +18,14 @@ describe('cleaning the article of what sits inside it without being part of it',
     for (const junk of ['inbox', 'Become a member', 'Ada writes', 'Tags:']) expect(text).not.toContain(junk);
   });
 
+  it('leaves out blocks named as boilerplate also when the article was found without judging names', () => {
+    const text = extractText(`<body><div class="extra-wide">${body}
+      <div class="author-bio"><p>Ada studied sport science before she started writing for us, first about
+      rowing, then about the harbour, its boats, and the people who sail them.</p></div></div></body>`);
+    expect(text).toContain('The fourth part of the post');
+    expect(text).not.toContain('Ada studied');
+  });
+
   it('leaves out affiliate and advertiser disclosures named as such', () => {
     const text = extractText(`<body><article class="post">
       <div class="affiliate-info"><p>We earn a commission when you buy through the links on this page, at no cost to you.</p></div>

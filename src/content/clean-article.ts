@@ -1,4 +1,4 @@
-import { classWeight, isSilent } from './article-hints';
+import { classWeight, isNamedBoilerplate, isSilent } from './article-hints';
 import {
   isAdvertisementMark,
   isCallToAction,
@@ -157,6 +157,7 @@ function isClutter(element: PageElement, options: Cleaning, next?: PageElement):
   if (!cleanConditionally) return false;
   const weight = weighClasses ? classWeight(element.className, element.id) : 0;
   if ((weighClasses && isCredit(element)) || isTeaserLine(element)) return true;
+  if (weighClasses && isNamedBoilerplate(element)) return true;
   if (isDateLine(element) || isToldByWords(element, prose, next)) return true;
   if (!CONDITIONALLY_CLEANED.has(element.tagName))
     return weight < 0 && element.textLength < MAX_NEGATIVE_INLINE_LENGTH && element.imageCount === 0;
