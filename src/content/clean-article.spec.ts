@@ -26,6 +26,18 @@ describe('cleaning the article of what sits inside it without being part of it',
     expect(text).not.toContain('Ada studied');
   });
 
+  it('leaves out the bylines after the first one, which becomes the byline of the result', () => {
+    const article = extractArticle(
+      `<body><article><p class="byline">By Ada Lovelace</p>${body}
+      <div class="author-name"><a href="/ada">Ada Lovelace</a>, harbour desk</div></article></body>`,
+      URL,
+      { minConfidence: 0 },
+    );
+    expect(article.byline).toBe('By Ada Lovelace');
+    expect(article.text).toContain('The fourth part of the post');
+    expect(article.text).not.toContain('Ada Lovelace');
+  });
+
   it('leaves out affiliate and advertiser disclosures named as such', () => {
     const text = extractText(`<body><article class="post">
       <div class="affiliate-info"><p>We earn a commission when you buy through the links on this page, at no cost to you.</p></div>
