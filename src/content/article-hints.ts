@@ -6,15 +6,19 @@ const MAYBE_CANDIDATE = /and|article|body|column|content|main|mathjax|shadow/i;
 const POSITIVE = /article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story/i;
 const NEGATIVE =
   /-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget/i;
-const SHARE = /(\b|_)(share|sharedaddy)(\b|_)/i;
+/**
+ * Share widgets and "read more" blocks: clutter when short (a button, a teaser link), but a "read more"
+ * expander holds the rest of the article, and some sites name their article body "share-…".
+ */
+const CLUTTER_IF_SHORT = /(\b|_)(share|sharedaddy|read-?more)(\b|_)/i;
 /**
  * Blocks that sit inside articles without being part of them, named for what they are: newsletter and
  * sign-up boxes, calls to action, author bios and cards, post meta lines (tags, categories, dates),
- * ratings, affiliate and advertiser disclosures and "read more" teasers. Matched as whole words of class
+ * ratings, affiliate and advertiser disclosures. Matched as whole words of class
  * names and ids. Not "paywall": sites name the paywalled article body so more often than the notice.
  */
 const BOILERPLATE =
-  /(?:^|[\s_-])(?:newsletter|subscribe|subscription|signup|cta|cookies?|consent|breadcrumbs?|ratings?|donate|donation|recommended|author[-_]*(?:bio|box|info|description|card)|about-author|(?:entry|post|article)-?(?:meta|utility|footer|tags)|postmetadata|tag-?links|tags|categories|read-?more|more-stories|also-read|affiliate|disclosure)(?:$|[\s_-])/i;
+  /(?:^|[\s_-])(?:newsletter|subscribe|subscription|signup|cta|cookies?|consent|breadcrumbs?|ratings?|donate|donation|recommended|author[-_]*(?:bio|box|info|description|card)|about-author|(?:entry|post|article)-?(?:meta|utility|footer|tags)|postmetadata|tag-?links|tags|categories|more-stories|also-read|affiliate|disclosure)(?:$|[\s_-])/i;
 const BYLINE = /byline|author|dateline|writtenby|p-author/i;
 
 /** Named as a byline or an author line (a class or id such as "byline", "author-name"). */
@@ -111,9 +115,8 @@ export function isNamedBoilerplate({ className, id }: Pick<ElementHints, 'classN
   return BOILERPLATE.test(id) || words.some((word) => BOILERPLATE.test(word));
 }
 
-/** Share widgets are clutter when short; a long block merely named "share-…" may be the article. */
-export function looksLikeShareWidget({ className, id }: ElementHints): boolean {
-  return SHARE.test(`${className} ${id}`);
+export function isNamedClutterIfShort({ className, id }: ElementHints): boolean {
+  return CLUTTER_IF_SHORT.test(`${className} ${id}`);
 }
 
 export function isBylineCandidate(

@@ -122,6 +122,15 @@ describe('extractArticle', () => {
     expect(text).not.toContain('Popular post');
   });
 
+  it('keeps the rest of an article inside a "read more" expander, and leaves out a short read-more link', () => {
+    const html = `<body><article>${paragraph('first')}${paragraph('second')}${paragraph('third')}
+      <div id="read-more"><div class="read-more-link"><a href="">Read more</a></div>
+      ${paragraph('fourth')}${paragraph('fifth')}${paragraph('sixth')}</div></article></body>`;
+    const text = extractArticle(html, URL, { minConfidence: 0 }).text;
+    expect(text).toContain('The sixth story goes on');
+    expect(text).not.toContain('Read more');
+  });
+
   it('falls back to Readability when its confidence is low, and says so', () => {
     const thin = '<body><p>Too short to be sure.</p></body>';
     expect(extractArticle(thin, URL, { minConfidence: 1 }).method).toBe('readability');

@@ -10,7 +10,7 @@ export interface PageElement {
   start: number;
   end: number;
   isPruned: boolean;
-  /** A share widget or a form: pruned once closed if its text turns out short. */
+  /** A share widget, a "read more" block or a form: pruned once closed if its text turns out short. */
   isPrunedIfShort: boolean;
   /** Inputs, selects and text areas inside a form: the more it asks, the more text it needs to be content. */
   fieldCount: number;

@@ -3,7 +3,7 @@ import {
   BLOCKS_INSIDE_DIV,
   isBylineCandidate,
   isNonContent,
-  looksLikeShareWidget,
+  isNamedClutterIfShort,
   type ElementHints,
 } from './article-hints';
 import { VOID_ELEMENTS } from './html-vocabulary';
@@ -114,7 +114,7 @@ class PageScanner {
       !this.metadata.bylineText &&
       isBylineCandidate(hints, attributes.get('rel'), attributes.get('itemprop'));
     if (isByline) this.byline = element;
-    element.isPrunedIfShort = tagName === 'form' || looksLikeShareWidget(hints);
+    element.isPrunedIfShort = tagName === 'form' || isNamedClutterIfShort(hints);
     if (tagName === 'form') this.forms.push(element);
     if (isPruned) this.prunedDepth++;
     if (isByline || this.scorer.needsText(tagName) || tagName === 'title') element.text = '';
