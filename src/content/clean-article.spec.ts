@@ -186,6 +186,15 @@ describe('cleaning the article of what sits inside it without being part of it',
     expect(text).toContain('Its source code is licensed');
   });
 
+  it('leaves out a related-articles label between paragraphs when cards with pictures and links follow it', () => {
+    const text = extractText(`<body><article>${body}<h2>Zum Weiterlesen</h2>
+      <div class="cards"><div><img src="/a.jpg"><a href="/a">Harbour boats</a><p>Every boat that sails from the
+      harbour, with its name, its age, and the family that owns it, described at some length here.</p></div></div>
+      ${prose('last')}</article></body>`);
+    expect(text).not.toContain('Zum Weiterlesen');
+    expect(text).toContain('The last part of the post');
+  });
+
   it('leaves out "Read more" lines that point at another article, and keeps links inside prose', () => {
     const text = extractText(`<body><article>${body}
       <p>Read more: <a href="/other">The other story about the harbour and its boats</a></p>

@@ -115,7 +115,7 @@ function isToldByWords(element: PageElement, prose: ProseSpan | null, next?: Pag
   return (
     (isCreditLine(element) && !SENTENCE_END.test(leadingTextOf(element))) ||
     isAdvertisementMark(element) ||
-    (isRelatedLabel(element) && !!next && isLinkList(next))
+    (isRelatedLabel(element) && !!next && isAnnouncedLinks(next))
   );
 }
 
@@ -151,6 +151,14 @@ const MIN_LINK_LIST_DENSITY = 0.25;
 
 function isLinkList(element: PageElement): boolean {
   return element.tagName === 'ul' || element.tagName === 'ol' || linkDensity(element) > MIN_LINK_LIST_DENSITY;
+}
+
+/**
+ * What a related-articles label announces: a list of links, or cards (pictures and links). Only the label
+ * goes for cards: they may hold more text than links, and a page's next block may be an article.
+ */
+function isAnnouncedLinks(element: PageElement): boolean {
+  return isLinkList(element) || (element.imageCount > 0 && element.linkTextLength > 0);
 }
 
 function isShortHeading(element: PageElement): boolean {
