@@ -20,6 +20,11 @@ const CLUTTER_IF_SHORT = /(\b|_)(share|sharedaddy|read-?more)(\b|_)/i;
 const BOILERPLATE =
   /(?:^|[\s_-])(?:newsletter|subscribe|subscription|signup|cta|cookies?|consent|breadcrumbs?|ratings?|donate|donation|recommended|author[-_]*(?:bio|box|info|description|card)|about-author|(?:entry|post|article)-?(?:meta|utility|footer|tags)|postmetadata|tag-?links|tags|categories|more-stories|also-read|affiliate|disclosure)(?:$|[\s_-])/i;
 const BYLINE = /byline|author|dateline|writtenby|p-author/i;
+
+/** Named as a byline or an author line (a class or id such as "byline", "author-name"). */
+export function isNamedByline({ className, id }: Pick<ElementHints, 'className' | 'id'>): boolean {
+  return BYLINE.test(`${className} ${id}`);
+}
 const UNLIKELY_ROLES = new Set([
   'menu',
   'menubar',

@@ -26,6 +26,18 @@ describe('cleaning the article of what sits inside it without being part of it',
     expect(text).not.toContain('Ada studied');
   });
 
+  it('leaves out the bylines after the first one, which becomes the byline of the result', () => {
+    const article = extractArticle(
+      `<body><article><p class="byline">By Ada Lovelace</p>${body}
+      <div class="author-name"><a href="/ada">Ada Lovelace</a>, harbour desk</div></article></body>`,
+      URL,
+      { minConfidence: 0 },
+    );
+    expect(article.byline).toBe('By Ada Lovelace');
+    expect(article.text).toContain('The fourth part of the post');
+    expect(article.text).not.toContain('Ada Lovelace');
+  });
+
   it('leaves out affiliate and advertiser disclosures named as such', () => {
     const text = extractText(`<body><article class="post">
       <div class="affiliate-info"><p>We earn a commission when you buy through the links on this page, at no cost to you.</p></div>
@@ -172,6 +184,15 @@ describe('cleaning the article of what sits inside it without being part of it',
     for (const junk of ['copyrighted property', 'Meinung des Autors', 'drucken'])
       expect(text).not.toContain(junk);
     expect(text).toContain('Its source code is licensed');
+  });
+
+  it('leaves out a related-articles label between paragraphs when cards with pictures and links follow it', () => {
+    const text = extractText(`<body><article>${body}<h2>Zum Weiterlesen</h2>
+      <div class="cards"><div><img src="/a.jpg"><a href="/a">Harbour boats</a><p>Every boat that sails from the
+      harbour, with its name, its age, and the family that owns it, described at some length here.</p></div></div>
+      ${prose('last')}</article></body>`);
+    expect(text).not.toContain('Zum Weiterlesen');
+    expect(text).toContain('The last part of the post');
   });
 
   it('leaves out "Read more" lines that point at another article, and keeps links inside prose', () => {

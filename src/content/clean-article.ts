@@ -1,4 +1,4 @@
-import { classWeight, isNamedBoilerplate, isSilent } from './article-hints';
+import { classWeight, isNamedBoilerplate, isNamedByline, isSilent } from './article-hints';
 import {
   isAdvertisementMark,
   isCallToAction,
@@ -21,6 +21,11 @@ const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 /** Longer than this, a negatively named inline element is more than a credit, a count or a date. */
 const MAX_NEGATIVE_INLINE_LENGTH = 200;
 const MAX_HEADING_LENGTH = 100;
+/**
+ * Readability takes the first short byline as metadata; the others (a second credit line, the author's
+ * name over a bio) are no more the article's text than the first.
+ */
+const MAX_BYLINE_LENGTH = 100;
 /** A short `time` element with this little text beside it is a date line, not a date in a sentence. */
 const MAX_DATE_LENGTH = 40;
 
@@ -110,7 +115,7 @@ function isToldByWords(element: PageElement, prose: ProseSpan | null, next?: Pag
   return (
     (isCreditLine(element) && !SENTENCE_END.test(leadingTextOf(element))) ||
     isAdvertisementMark(element) ||
-    (isRelatedLabel(element) && !!next && isLinkList(next))
+    (isRelatedLabel(element) && !!next && isAnnouncedLinks(next))
   );
 }
 
@@ -148,6 +153,14 @@ function isLinkList(element: PageElement): boolean {
   return element.tagName === 'ul' || element.tagName === 'ol' || linkDensity(element) > MIN_LINK_LIST_DENSITY;
 }
 
+/**
+ * What a related-articles label announces: a list of links, or cards (pictures and links). Only the label
+ * goes for cards: they may hold more text than links, and a page's next block may be an article.
+ */
+function isAnnouncedLinks(element: PageElement): boolean {
+  return isLinkList(element) || (element.imageCount > 0 && element.linkTextLength > 0);
+}
+
 function isShortHeading(element: PageElement): boolean {
   return HEADINGS.has(element.tagName) && element.textLength < MAX_HEADING_LENGTH;
 }
@@ -158,6 +171,13 @@ function isClutter(element: PageElement, options: Cleaning, next?: PageElement):
   const weight = weighClasses ? classWeight(element.className, element.id) : 0;
   if ((weighClasses && isCredit(element)) || isTeaserLine(element)) return true;
   if (weighClasses && isNamedBoilerplate(element)) return true;
+  if (
+    weighClasses &&
+    isNamedByline(element) &&
+    element.textLength < MAX_BYLINE_LENGTH &&
+    !element.hasBlockChild
+  )
+    return true;
   if (isDateLine(element) || isToldByWords(element, prose, next)) return true;
   if (!CONDITIONALLY_CLEANED.has(element.tagName))
     return weight < 0 && element.textLength < MAX_NEGATIVE_INLINE_LENGTH && element.imageCount === 0;
