@@ -1,5 +1,6 @@
 import {
   ADVERTISEMENT_MARK,
+  INTERFACE_LABEL,
   CALL_TO_ACTION,
   CREDIT_LABEL,
   PAGE_LABEL,
@@ -20,6 +21,8 @@ const MAX_CALL_TO_ACTION_LINK_DENSITY = 0.5;
 const MAX_PAGE_LABEL_LINE_LENGTH = 100;
 /** Longer than this, a line about copyright or responsibility is prose on the subject. */
 const MAX_RIGHTS_NOTICE_LENGTH = 250;
+/** Longer than this, a line that opens like a control's label ("Show more") goes on as prose. */
+const MAX_INTERFACE_LABEL_LENGTH = 60;
 /** How far up a line looks for the figure or caption it belongs to. */
 const CAPTION_LEVELS = 5;
 const CAPTION_NAME = /caption/i;
@@ -69,6 +72,11 @@ export function isPageLabelLine(element: PageElement): boolean {
 /** A line that only says "Advertisement" (in a few languages): never a sentence of the article. */
 export function isAdvertisementMark(element: PageElement): boolean {
   return element.textLength < MAX_PAGE_LABEL_LINE_LENGTH && ADVERTISEMENT_MARK.test(leadingTextOf(element));
+}
+
+/** A short line that labels one of the page's controls: a button or a toggle's words. */
+export function isInterfaceLabel(element: PageElement): boolean {
+  return element.textLength < MAX_INTERFACE_LABEL_LENGTH && INTERFACE_LABEL.test(leadingTextOf(element));
 }
 
 /** A short line that reserves rights or disclaims responsibility. */

@@ -154,6 +154,29 @@ const ADVERTISEMENT =
 
 export const ADVERTISEMENT_MARK = new RegExp(`^[\\W\\d]*${ADVERTISEMENT}`, 'i');
 
+/** The label of a page's control ("Bild anzeigen", "Load more", "Click to enlarge"): never a sentence. */
+export const INTERFACE_LABEL = new RegExp(
+  '^\\W*(?:' +
+    [
+      '(?:bild|bilder|mehr|alle|image|images) (?:anzeigen|ansehen|zeigen)',
+      'weniger anzeigen',
+      'lade weitere',
+      'mehr laden',
+      'inhalt laden',
+      'load(?:ing)? more',
+      'show (?:more|less)',
+      'zum vergrößern',
+      '(?:bild|foto) vergrößern',
+      'click to (?:enlarge|expand)',
+      'view (?:gallery|image|larger)',
+      'toggle navigation',
+      'voir plus',
+      'afficher plus',
+    ].join('|') +
+    ')',
+  'i',
+);
+
 /**
  * Lines of the page around an article, as they open: advertisement marks (the whole line), ways back or
  * on ("Zurück zur Übersicht", "Next post"), meta labels ("Tags:", "Themen:", "Last modified:") and

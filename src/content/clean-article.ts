@@ -1,6 +1,7 @@
 import { classWeight, isNamedBoilerplate, isNamedByline, isSilent } from './article-hints';
 import {
   isAdvertisementMark,
+  isInterfaceLabel,
   isCallToAction,
   isCreditLine,
   isPageLabelLine,
@@ -110,11 +111,13 @@ function isToldByWords(element: PageElement, prose: ProseSpan | null, next?: Pag
       isRelatedLabel(element) ||
       isCallToAction(element) ||
       isPageLabelLine(element) ||
-      isRightsNotice(element)
+      isRightsNotice(element) ||
+      isInterfaceLabel(element)
     );
   return (
     (isCreditLine(element) && !SENTENCE_END.test(leadingTextOf(element))) ||
     isAdvertisementMark(element) ||
+    isInterfaceLabel(element) ||
     (isRelatedLabel(element) && !!next && isAnnouncedLinks(next))
   );
 }
