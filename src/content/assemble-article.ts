@@ -38,7 +38,7 @@ export function assembleArticle(
   const parent = top.parent;
   const picked = parent && parent.tagName !== '#root' ? worthySiblings(top, parent) : [top];
   const parts = [...leadBefore(picked, sum(picked, 'textLength')), ...picked];
-  const excluded = parts.flatMap((part) => excludedRanges(part, options));
+  const excluded = excludedRanges(parts, options);
   let articleHtml = '';
   for (const part of parts) articleHtml += sliceWithout(html, part, excluded);
   // Pruned subtrees never counted in their ancestors' text; cleaned ones did, and leave it now.
