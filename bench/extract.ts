@@ -4,7 +4,7 @@ import { articleText } from '../src/content/html-to-text';
 import { extractArticle } from '../src/content/extract-article';
 import { CORPUS_PAGE_URL } from '../test/support/readability-pages';
 import { tokenF1 } from '../test/support/token-f1';
-import { corpusDirectory, loadCorpus } from './support/corpus';
+import { corpusDirectory, corpusPageNames, loadCorpus } from './support/corpus';
 import {
   countSnippets,
   emptyCounts,
@@ -25,7 +25,8 @@ import { peakMemoryMiB, reportBench } from './support/report';
 const repoRoot = path.join(__dirname, '..', '..');
 const judgedDirectory = judgedPagesDirectory(repoRoot);
 const judgedIds = judgedPageIds(judgedDirectory);
-const readabilityPages = existsSync(corpusDirectory(repoRoot)) ? loadCorpus(repoRoot) : [];
+// Page names only: pages are read one at a time, as holding all of them would add to our memory figure.
+const readabilityPages = existsSync(corpusDirectory(repoRoot)) ? corpusPageNames(repoRoot) : [];
 if (judgedIds.length === 0 && readabilityPages.length === 0) {
   console.error(
     'bench extract: neither ../shared/corpus/trafilatura nor ../shared/corpus/readability is here',
@@ -56,7 +57,8 @@ function scoreJudged(): SnippetScores & { ms: number } {
 function scoreAgreement(): { agreement: number; ms: number } {
   let ms = 0;
   let f1 = 0;
-  for (const page of readabilityPages) {
+  for (const name of readabilityPages) {
+    const [page] = loadCorpus(repoRoot, [name]);
     const result = timedOurs(page.source, CORPUS_PAGE_URL);
     ms += result.ms;
     f1 += tokenF1(result.text, articleText(page.expectedHtml));
