@@ -38,7 +38,7 @@ export function assembleArticle(
   const parent = top.parent;
   const picked = parent && parent.tagName !== '#root' ? worthySiblings(top, parent) : [top];
   const parts = [...leadBefore(picked, sum(picked, 'textLength')), ...picked];
-  const excluded = parts.flatMap((part) => excludedRanges(part, options));
+  const excluded = excludedRanges(parts, options);
   let articleHtml = '';
   for (const part of parts) articleHtml += sliceWithout(html, part, excluded);
   // Pruned subtrees never counted in their ancestors' text; cleaned ones did, and leave it now.
@@ -145,9 +145,12 @@ function worthySiblings(top: PageElement, parent: PageElement): PageElement[] {
     if (sibling === top) return true;
     const bonus = sibling.className !== '' && sibling.className === top.className ? topScore * 0.2 : 0;
     if (sibling.contentScore !== undefined && sibling.contentScore + bonus >= threshold) return true;
-    if (sibling.tagName !== 'p') return false;
     const density = linkDensity(sibling);
-    if (sibling.textLength > 80) return density < 0.25;
+    // Readability has turned a div without block children into a paragraph by now. Its text is not kept
+    // here, so the short-sentence test below stays for real paragraphs.
+    const isParagraphLike = sibling.tagName === 'p' || (sibling.tagName === 'div' && !sibling.hasBlockChild);
+    if (isParagraphLike && sibling.textLength > 80) return density < 0.25;
+    if (sibling.tagName !== 'p') return false;
     return sibling.textLength > 0 && density === 0 && /\.( |$)/.test(sibling.text ?? '.');
   });
 }

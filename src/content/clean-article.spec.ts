@@ -171,8 +171,10 @@ describe('forms', () => {
       'Copyright law changed in 1998.',
       'Comments from readers filled the page.',
     ];
-    const text = extractText(`<body><article class="post">${prose('first')}
-      ${inside.map((line) => `<p>${line}</p>`).join('')}${prose('second')}
+    // No white space between the paragraphs: a line's end is the next paragraph's start.
+    const text = extractText(`<body><article class="post">${prose('first')}${inside
+      .map((line) => `<p>${line}</p>`)
+      .join('')}${prose('second')}
       <p>Advertisement</p><h3>Related coverage</h3><ul><li><a href="/a">Another story</a></li>
       <li><a href="/b">And one more</a></li></ul>${prose('third')}
       <p>Subscribe to our newsletter for free</p><p>Comments (5)</p></article></body>`);

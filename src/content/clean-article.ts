@@ -31,15 +31,16 @@ const MAX_BYLINE_LENGTH = 100;
 const MAX_DATE_LENGTH = 40;
 
 /**
- * What to leave out of an article part, in source order: pruned subtrees; like Readability's conditional
+ * What to leave out of the parts of an article, in source order: pruned subtrees; like Readability's conditional
  * cleaning, link farms and negatively named blocks; short negatively named inline elements (photo
  * credits, comment counts, dates); credits named as such; "Read more: <a>…</a>" teaser lines; and a
  * heading that only introduces removed blocks ("Related posts" over a removed list) at the end of its
  * container.
  */
-export function excludedRanges(part: PageElement, options: CleaningOptions): PageElement[] {
+export function excludedRanges(parts: readonly PageElement[], options: CleaningOptions): PageElement[] {
   const excluded: PageElement[] = [];
-  collectExcluded(part, { ...options, prose: proseSpan(part) }, excluded);
+  const cleaning = { ...options, prose: proseSpan(parts) };
+  for (const part of parts) collectExcluded(part, cleaning, excluded);
   excluded.sort((a, b) => a.start - b.start);
   // A removed heading holds the ranges removed inside it: keep the outermost only.
   const outermost: PageElement[] = [];
@@ -75,10 +76,11 @@ interface Cleaning extends CleaningOptions {
 const MIN_PROSE_LENGTH = 100;
 const MAX_PROSE_LINK_DENSITY = 0.25;
 
-function proseSpan(part: PageElement): ProseSpan | null {
+/** Over all the parts of the article: a part may be one paragraph of it. */
+function proseSpan(parts: readonly PageElement[]): ProseSpan | null {
   let first: PageElement | null = null;
   let last: PageElement | null = null;
-  const stack = [part];
+  const stack = [...parts];
   for (let element = stack.pop(); element; element = stack.pop()) {
     if (element.isPruned) continue;
     if (
@@ -104,7 +106,7 @@ const SENTENCE_END = /[.!?]["'”’»)]*$/;
  * links).
  */
 function isToldByWords(element: PageElement, prose: ProseSpan | null, next?: PageElement): boolean {
-  const isInsideProse = !!prose && element.start > prose.from && element.end < prose.to;
+  const isInsideProse = !!prose && element.start >= prose.from && element.end <= prose.to;
   if (!isInsideProse || element.linkTextLength > 0)
     return (
       isCreditLine(element) ||

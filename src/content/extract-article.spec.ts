@@ -131,6 +131,14 @@ describe('extractArticle', () => {
     expect(text).not.toContain('Read more');
   });
 
+  it('keeps a sibling div of plain prose, as Readability keeps the paragraph it turns such a div into', () => {
+    const closing =
+      'The closing note sits in a plain div of its own, after the story, and it reads like prose too';
+    const html = `<body><article><div>${paragraph('first')}${paragraph('second')}${paragraph('third')}</div>
+      <div>${closing}</div></article></body>`;
+    expect(extractArticle(html, URL, { minConfidence: 0 }).text).toContain(closing);
+  });
+
   it('falls back to Readability when its confidence is low, and says so', () => {
     const thin = '<body><p>Too short to be sure.</p></body>';
     expect(extractArticle(thin, URL, { minConfidence: 1 }).method).toBe('readability');
