@@ -38,6 +38,16 @@ describe('cleaning the article of what sits inside it without being part of it',
     expect(article.text).not.toContain('Ada Lovelace');
   });
 
+  it('leaves out info and fact boxes named as such, asides to the story', () => {
+    const text = extractText(`<body><article class="post">${body}
+      <div class="article-infobox"><p>Original article: Harbour studies, volume 12, pages 3 to 9, published 2019.</p></div>
+      <table class="infobox"><tr><td>Founded in 1906, with 3 basins, 12 cranes, and a ferry to the island</td></tr></table>
+      </article></body>`);
+    expect(text).toContain('The fourth part of the post');
+    expect(text).not.toContain('Original article');
+    expect(text).not.toContain('Founded in 1906');
+  });
+
   it('leaves out affiliate and advertiser disclosures named as such', () => {
     const text = extractText(`<body><article class="post">
       <div class="affiliate-info"><p>We earn a commission when you buy through the links on this page, at no cost to you.</p></div>

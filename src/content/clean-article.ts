@@ -9,12 +9,15 @@ import {
   isRightsNotice,
 } from './boilerplate-lines';
 import { leadingTextOf, linkDensity, type PageElement } from './page-element';
+import { isTitleHeading } from './title-heading';
 
 export interface CleaningOptions {
   /** Leave out blocks whose class or id looks negative (Readability's "weight classes"). */
   weighClasses: boolean;
   /** Leave out link farms, negatively named blocks and the like (Readability's "clean conditionally"). */
   cleanConditionally: boolean;
+  /** The page's title: a heading repeating it leaves the article's text. */
+  title?: string;
 }
 
 const CONDITIONALLY_CLEANED = new Set(['div', 'section', 'ul', 'ol', 'table', 'aside', 'header']);
@@ -176,6 +179,8 @@ function isClutter(element: PageElement, options: Cleaning, next?: PageElement):
   const weight = weighClasses ? classWeight(element.className, element.id) : 0;
   if ((weighClasses && isCredit(element)) || isTeaserLine(element)) return true;
   if (weighClasses && isNamedBoilerplate(element)) return true;
+  const isAtHead = !prose || element.start < prose.from;
+  if (isAtHead && isTitleHeading(element, options.title)) return true;
   if (
     weighClasses &&
     isNamedByline(element) &&

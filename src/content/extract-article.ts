@@ -111,7 +111,8 @@ function longestAttempt(html: string, summaryText: string | undefined) {
 
 function scanAndAssemble(html: string, scan: ScanOptions, assemble: AssembleOptions) {
   const { root, candidates, metadata, maxDepth } = scanPage(html, scan);
-  return { metadata, maxDepth, assembled: assembleArticle(html, root, candidates, assemble) };
+  const title = metadata.metaTitle ?? metadata.documentTitle;
+  return { metadata, maxDepth, assembled: assembleArticle(html, root, candidates, { ...assemble, title }) };
 }
 
 /** Long, well-scored, link-poor text is an article; a short or link-heavy pick is a guess. */

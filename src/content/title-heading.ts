@@ -1,0 +1,33 @@
+import { leadingTextOf, type PageElement } from './page-element';
+
+const TITLE_TAGS = new Set(['h1', 'h2']);
+/** Longer than this, a heading is not the page's title repeated. */
+const MAX_TITLE_LENGTH = 160;
+/** Readability's threshold: this share of the heading's words (by length) also in the title. */
+const MIN_TITLE_SIMILARITY = 0.75;
+
+/**
+ * A heading that repeats the page's title: the result carries the title apart (`title`), and an email
+ * shows it as its subject or headline, so the article's text leaves it out, as Readability does.
+ */
+export function isTitleHeading(element: PageElement, title: string | undefined): boolean {
+  if (!title || !TITLE_TAGS.has(element.tagName) || element.textLength > MAX_TITLE_LENGTH) return false;
+  return textSimilarity(title, leadingTextOf(element)) > MIN_TITLE_SIMILARITY;
+}
+
+/** Readability's measure: the share of B's words (by length) that are also words of A. */
+function textSimilarity(a: string, b: string): number {
+  const wordsOfA = new Set(words(a));
+  const wordsOfB = words(b);
+  const lengthOfB = wordsOfB.join(' ').length;
+  if (lengthOfB === 0) return 0;
+  const unshared = wordsOfB.filter((word) => !wordsOfA.has(word)).join(' ').length;
+  return 1 - unshared / lengthOfB;
+}
+
+function words(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '');
+}
