@@ -48,13 +48,16 @@ describe('cleaning the article of what sits inside it without being part of it',
     expect(text).not.toContain('Founded in 1906');
   });
 
-  it("leaves out teaser cards after the article's last paragraph, and keeps linked headings within it", () => {
-    const text = extractText(`<body><article>${prose('first')}
+  it("leaves out teaser cards around the article's paragraphs, and keeps linked headings among them", () => {
+    const text =
+      extractText(`<body><article><div><h2><a href="/boats">Boats of the year</a></h2><p>Every boat of the year, with its crew and its story.</p></div>
+      ${prose('first')}
       <h3><a href="/history">The history of the harbour</a></h3>${prose('second')}${prose('third')}
       <div class="grid"><div><h3><a href="/ferry">A new ferry for the island</a></h3><p>It sails in May.</p></div>
       <div><h3><a href="/cranes">Cranes</a></h3><p>Twelve of them, all new.</p></div></div></article></body>`);
     expect(text).toContain('The history of the harbour');
     expect(text).toContain('The third part of the post');
+    expect(text).not.toContain('Boats of the year');
     expect(text).not.toContain('A new ferry');
     expect(text).not.toContain('Twelve of them');
   });

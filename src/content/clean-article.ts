@@ -9,6 +9,7 @@ import {
   isRightsNotice,
 } from './boilerplate-lines';
 import { leadingTextOf, linkDensity, type PageElement } from './page-element';
+import { hasLinkedHeading } from './teaser-cards';
 import { isTitleHeading } from './title-heading';
 
 export interface CleaningOptions {
@@ -69,7 +70,8 @@ interface Frame {
 interface ProseSpan {
   from: number;
   to: number;
-  /** Where the last paragraph of prose ends: after it, the article's tail. */
+  /** Where the first paragraph of prose starts and the last one ends: before, the head; after, the tail. */
+  start: number;
   end: number;
 }
 
@@ -97,7 +99,9 @@ function proseSpan(parts: readonly PageElement[]): ProseSpan | null {
       if (!last || element.start > last.start) last = element;
     } else stack.push(...element.children);
   }
-  return first && last && first !== last ? { from: first.end, to: last.start, end: last.end } : null;
+  return first && last && first !== last
+    ? { from: first.end, to: last.start, start: first.start, end: last.end }
+    : null;
 }
 
 /** A sentence of prose ends so; a credit or a label seldom does. */
@@ -171,26 +175,6 @@ function isAnnouncedLinks(element: PageElement): boolean {
   return isLinkList(element) || (element.imageCount > 0 && element.linkTextLength > 0);
 }
 
-const LINKED_HEADING_TAGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6']);
-const MIN_LINKED_HEADING_DENSITY = 0.5;
-/** Bounds the search inside one block: cards are small, and a page's tail may be huge. */
-const MAX_SEARCHED_ELEMENTS = 200;
-
-/** A teaser card or a list of them: somewhere inside, a heading that is mostly a link. */
-function hasLinkedHeading(element: PageElement): boolean {
-  const stack = [element];
-  for (let seen = 0, next = stack.pop(); next && seen < MAX_SEARCHED_ELEMENTS; seen++, next = stack.pop()) {
-    if (
-      LINKED_HEADING_TAGS.has(next.tagName) &&
-      next.textLength > 0 &&
-      linkDensity(next) > MIN_LINKED_HEADING_DENSITY
-    )
-      return true;
-    stack.push(...next.children);
-  }
-  return false;
-}
-
 function isShortHeading(element: PageElement): boolean {
   return HEADINGS.has(element.tagName) && element.textLength < MAX_HEADING_LENGTH;
 }
@@ -201,7 +185,8 @@ function isClutter(element: PageElement, options: Cleaning, next?: PageElement):
   const weight = weighClasses ? classWeight(element.className, element.id) : 0;
   if ((weighClasses && isCredit(element)) || isTeaserLine(element)) return true;
   if (weighClasses && isNamedBoilerplate(element)) return true;
-  if (prose && element.start >= prose.end && hasLinkedHeading(element)) return true;
+  const isOutsideProse = !!prose && (element.end <= prose.start || element.start >= prose.end);
+  if (isOutsideProse && hasLinkedHeading(element)) return true;
   const isAtHead = !prose || element.start < prose.from;
   if (isAtHead && isTitleHeading(element, options.title)) return true;
   if (
