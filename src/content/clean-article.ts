@@ -97,7 +97,7 @@ function proseSpan(parts: readonly PageElement[]): ProseSpan | null {
     ) {
       if (!first || element.start < first.start) first = element;
       if (!last || element.start > last.start) last = element;
-    } else stack.push(...element.children);
+    } else for (const child of element.children) stack.push(child);
   }
   return first && last && first !== last
     ? { from: first.end, to: last.start, start: first.start, end: last.end }

@@ -27,6 +27,13 @@ describe('hostile input', () => {
     expect(htmlToText(deeplyNested)).toBe('deep text');
   });
 
+  it('extracts from an article with 300,000 sibling elements without blowing the stack', () => {
+    const wide = `<body><article>${'<span>x</span>'.repeat(300_000)}<p>${'word, '.repeat(50)}</p><p>${'more, '.repeat(50)}</p></article></body>`;
+    const article = extractArticle(wide, URL);
+    expect(article.method).toBe('stream');
+    expect(article.text).toContain('xxx');
+  });
+
   it('handles a one-megabyte page, cutting the email at the budget', () => {
     expect(megabytePage.length).toBeGreaterThan(1_000_000);
     const article = extractArticle(megabytePage, URL);
