@@ -1,15 +1,12 @@
-import { extractArticle } from './extract-article';
+import { articleBody, extractText } from '../../test/support/article-pages';
 
 const URL = 'https://news.example/2026/11/story.html';
-const prose = (topic: string) =>
-  `<p>The ${topic} part of the story goes on, with details, quotes, and numbers that matter to readers; ` +
-  `it keeps going for a while so that it reads like real prose, not like navigation or a widget.</p>`;
-const body = ['first', 'second', 'third', 'fourth'].map(prose).join('');
-const extractText = (html: string) => extractArticle(html, URL, { minConfidence: 0 }).text;
+const body = articleBody('story');
+const extractStory = (html: string) => extractText(html, URL);
 
 describe("the article's lead", () => {
   it('joins the article from the header above its body, without the caption or the byline', () => {
-    const text = extractText(`<body><nav><a href="/">Home</a></nav><article>
+    const text = extractStory(`<body><nav><a href="/">Home</a></nav><article>
       <header><h1>The harbour reopens</h1>
         <p class="standfirst">After two years of works, the harbour takes boats again from Monday, and the ferries are back.</p>
         <figure><img src="/harbour.jpg"><figcaption>The new quay at dawn, seen from the ferry that came first.</figcaption></figure>
@@ -22,7 +19,7 @@ describe("the article's lead", () => {
   });
 
   it('stays out of the page around the article: prose far from it is not its lead', () => {
-    const text = extractText(`<body><div class="page">
+    const text = extractStory(`<body><div class="page">
       <div class="top"><p>Welcome to the harbour gazette, the newspaper of the coast since 1906, read it every morning.</p>
         ${'<p><a href="/x">Another headline of the day, with a link</a></p>'.repeat(20)}</div>
       <div class="body">${body}</div></div></body>`);

@@ -1,11 +1,6 @@
-import { extractArticle } from './extract-article';
+import { articleBody, extractText, prose } from '../../test/support/article-pages';
 
-const URL = 'https://blog.example/2026/11/post.html';
-const prose = (topic: string) =>
-  `<p>The ${topic} part of the post goes on, with details, quotes, and numbers that matter to readers; ` +
-  `it keeps going for a while so that it reads like real prose, not like navigation or a widget.</p>`;
-const body = ['first', 'second', 'third', 'fourth'].map(prose).join('');
-const extractText = (html: string) => extractArticle(html, URL, { minConfidence: 0 }).text;
+const body = articleBody();
 
 describe('lines told by their words: credits, labels, calls to action, notices', () => {
   it('leaves out short lines that only credit a photo or name a source, and keeps prose that starts alike', () => {

@@ -1,10 +1,8 @@
 import { extractArticle } from './extract-article';
+import { articleBody, prose } from '../../test/support/article-pages';
 
 const URL = 'https://blog.example/2026/11/harbour.html';
-const prose = (topic: string) =>
-  `<p>The ${topic} part of the post goes on, with details, quotes, and numbers that matter to readers; ` +
-  `it keeps going for a while so that it reads like real prose, not like navigation or a widget.</p>`;
-const body = ['first', 'second', 'third', 'fourth'].map(prose).join('');
+const body = articleBody();
 
 describe('the heading that repeats the page title', () => {
   it('leaves the article text and stays the result title; a later heading sharing its words stays', () => {
