@@ -9,6 +9,13 @@ import {
   isRightsNotice,
 } from './boilerplate-lines';
 import { leadingTextOf, linkDensity, type PageElement } from './page-element';
+import {
+  isBeforeFirstParagraphEnds,
+  isBetweenParagraphs,
+  isOutsideParagraphs,
+  proseSpan,
+  type ProseSpan,
+} from './prose-span';
 import { hasLinkedHeading } from './teaser-cards';
 import { isTitleHeading } from './title-heading';
 
@@ -66,42 +73,8 @@ interface Frame {
   isAfterRelatedLabel?: boolean;
 }
 
-/** Between the end of the article part's first paragraph of prose and the start of its last. */
-interface ProseSpan {
-  from: number;
-  to: number;
-  /** Where the first paragraph of prose starts and the last one ends: before, the head; after, the tail. */
-  start: number;
-  end: number;
-}
-
 interface Cleaning extends CleaningOptions {
   prose: ProseSpan | null;
-}
-
-/** Shorter than this, or mostly links, a paragraph does not mark where the article's prose runs. */
-const MIN_PROSE_LENGTH = 100;
-const MAX_PROSE_LINK_DENSITY = 0.25;
-
-/** Over all the parts of the article: a part may be one paragraph of it. */
-function proseSpan(parts: readonly PageElement[]): ProseSpan | null {
-  let first: PageElement | null = null;
-  let last: PageElement | null = null;
-  const stack = [...parts];
-  for (let element = stack.pop(); element; element = stack.pop()) {
-    if (element.isPruned) continue;
-    if (
-      element.tagName === 'p' &&
-      element.textLength >= MIN_PROSE_LENGTH &&
-      linkDensity(element) <= MAX_PROSE_LINK_DENSITY
-    ) {
-      if (!first || element.start < first.start) first = element;
-      if (!last || element.start > last.start) last = element;
-    } else for (const child of element.children) stack.push(child);
-  }
-  return first && last && first !== last
-    ? { from: first.end, to: last.start, start: first.start, end: last.end }
-    : null;
 }
 
 /** A sentence of prose ends so; a credit or a label seldom does. */
@@ -115,20 +88,18 @@ const SENTENCE_END = /[.!?]["'”’»)]*$/;
  * links).
  */
 function isToldByWords(element: PageElement, prose: ProseSpan | null, next?: PageElement): boolean {
-  const isInsideProse = !!prose && element.start >= prose.from && element.end <= prose.to;
-  if (!isInsideProse || element.linkTextLength > 0)
+  if (isInterfaceLabel(element)) return true;
+  if (!isBetweenParagraphs(prose, element) || element.linkTextLength > 0)
     return (
       isCreditLine(element) ||
       isRelatedLabel(element) ||
       isCallToAction(element) ||
       isPageLabelLine(element) ||
-      isRightsNotice(element) ||
-      isInterfaceLabel(element)
+      isRightsNotice(element)
     );
   return (
     (isCreditLine(element) && !SENTENCE_END.test(leadingTextOf(element))) ||
     isAdvertisementMark(element) ||
-    isInterfaceLabel(element) ||
     (isRelatedLabel(element) && !!next && isAnnouncedLinks(next))
   );
 }
@@ -185,10 +156,8 @@ function isClutter(element: PageElement, options: Cleaning, next?: PageElement):
   const weight = weighClasses ? classWeight(element.className, element.id) : 0;
   if ((weighClasses && isCredit(element)) || isTeaserLine(element)) return true;
   if (weighClasses && isNamedBoilerplate(element)) return true;
-  const isOutsideProse = !!prose && (element.end <= prose.start || element.start >= prose.end);
-  if (isOutsideProse && hasLinkedHeading(element)) return true;
-  const isAtHead = !prose || element.start < prose.from;
-  if (isAtHead && isTitleHeading(element, options.title)) return true;
+  if (isOutsideParagraphs(prose, element) && hasLinkedHeading(element)) return true;
+  if (isBeforeFirstParagraphEnds(prose, element) && isTitleHeading(element, options.title)) return true;
   if (
     weighClasses &&
     isNamedByline(element) &&

@@ -34,20 +34,26 @@ const LEADING_TEXT_LENGTH = 160;
 /** Text reaches this many enclosing elements: lines nest a few inline elements deep, not more. */
 const LEADING_TEXT_LEVELS = 6;
 
-/** Adds a text token to the leading text of the innermost open elements (bounded in length and depth). */
-export function addLeadingText(openElements: readonly PageElement[], text: string): void {
+/**
+ * Adds a text token, its white space already collapsed, to the leading text of the innermost open
+ * elements (bounded in length and depth); a space that would double one at the join is dropped, so the
+ * leading text stays collapsed.
+ */
+export function addLeadingText(openElements: readonly PageElement[], collapsedText: string): void {
   const bottom = Math.max(0, openElements.length - LEADING_TEXT_LEVELS);
   for (let index = openElements.length - 1; index >= bottom; index--) {
     const element = openElements[index];
     const leading = element.leadingText ?? '';
-    if (leading.length < LEADING_TEXT_LENGTH)
-      element.leadingText = leading + text.slice(0, LEADING_TEXT_LENGTH);
+    if (leading.length >= LEADING_TEXT_LENGTH) continue;
+    const piece =
+      leading.endsWith(' ') && collapsedText.startsWith(' ') ? collapsedText.slice(1) : collapsedText;
+    element.leadingText = leading + piece.slice(0, LEADING_TEXT_LENGTH);
   }
 }
 
-/** An element's leading text with its white space collapsed. */
+/** An element's leading text (collapsed as it was collected), without its outer white space. */
 export function leadingTextOf(element: PageElement): string {
-  return (element.leadingText ?? '').replace(/\s+/g, ' ').trim();
+  return (element.leadingText ?? '').trim();
 }
 
 export function linkDensity(element: PageElement): number {

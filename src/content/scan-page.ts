@@ -136,8 +136,9 @@ class PageScanner {
     if (element.text !== undefined) element.text += text;
     if (this.byline && this.byline !== element && this.byline.text !== undefined) this.byline.text += text;
     if (this.prunedDepth > 0) return;
-    addLeadingText(this.open.all, text);
-    const length = text.replace(/\s+/g, ' ').length;
+    const collapsed = text.replace(/\s+/g, ' ');
+    addLeadingText(this.open.all, collapsed);
+    const length = collapsed.length;
     const commas = text.match(COMMAS)?.length ?? 0;
     element.textLength += length;
     element.directTextLength += length;

@@ -12,3 +12,8 @@ export const articleBody = (of = 'post') =>
 /** The article's text, however confident the extractor is of its pick. */
 export const extractText = (html: string, url = 'https://blog.example/2026/11/post.html') =>
   extractArticle(html, url, { minConfidence: 0 }).text;
+
+/** None of these phrases is in the text. */
+export function expectLeftOut(text: string, phrases: readonly string[]): void {
+  for (const phrase of phrases) expect(text).not.toContain(phrase);
+}
