@@ -150,7 +150,8 @@ describe('rewriteForEmail: structure and size', () => {
   it('spends no budget on indentation: whitespace runs collapse outside pre, where they render as one space', () => {
     const cell = '\n' + ' '.repeat(60) + '<td>\t\t</td>';
     const layout = `<table><tr>${cell.repeat(40)}</tr></table>`;
-    const html = layout.repeat(10) + '<p>The  article,\r\n   after its   layout.</p><pre>  code\n    indented</pre>';
+    const html =
+      layout.repeat(10) + '<p>The  article,\r\n   after its   layout.</p><pre>  code\n    indented</pre>';
     const output = rewrite(html, { maxBytes: 6000 });
     expect(output).toContain('<p>The article,\nafter its layout.</p><pre>  code\n    indented</pre>');
     expect(output).not.toContain('Continue reading');
