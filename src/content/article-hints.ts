@@ -2,6 +2,11 @@
 
 const UNLIKELY_CANDIDATE =
   /-ad-|ai2html|banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote/i;
+/**
+ * "header" names the page's masthead, except at the head of an `article` or `main` element: there it is
+ * the article's own header (its title, lead and byline), as HTML means a `header` in an `article`.
+ */
+const HEADER = /header/gi;
 const MAYBE_CANDIDATE = /and|article|body|column|content|main|mathjax|shadow/i;
 const POSITIVE = /article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story/i;
 const NEGATIVE =
@@ -92,14 +97,15 @@ export interface ElementHints {
  */
 export function isNonContent(
   hints: ElementHints,
-  isInsideTableOrCode: boolean,
+  { isInsideTableOrCode, isAtArticleHead }: { isInsideTableOrCode: boolean; isAtArticleHead: boolean },
   judgeByNames: boolean,
 ): boolean {
   if (NON_CONTENT_TAGS.has(hints.tagName) || hints.isHidden) return true;
   if (hints.role && UNLIKELY_ROLES.has(hints.role)) return true;
   if (!judgeByNames || hints.tagName === 'body' || hints.tagName === 'a' || isInsideTableOrCode) return false;
-  const matchString = `${hints.className} ${hints.id}`;
+  const names = `${hints.className} ${hints.id}`;
   if (isNamedBoilerplate(hints)) return true;
+  const matchString = isAtArticleHead ? names.replace(HEADER, ' ') : names;
   return UNLIKELY_CANDIDATE.test(matchString) && !MAYBE_CANDIDATE.test(matchString);
 }
 

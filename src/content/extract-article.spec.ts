@@ -4,6 +4,7 @@ import { CORPUS_PAGE_URL } from '../../test/support/readability-pages';
 import { tokenF1 } from '../../test/support/token-f1';
 import { extractArticle } from './extract-article';
 import { articleText } from './html-to-text';
+import { expectLeftOut } from '../../test/support/article-pages';
 
 const URL = 'https://news.example/2024/story.html';
 const paragraph = (topic: string) =>
@@ -137,6 +138,19 @@ describe('extractArticle', () => {
     const html = `<body><article><div>${paragraph('first')}${paragraph('second')}${paragraph('third')}</div>
       <div>${closing}</div></article></body>`;
     expect(extractArticle(html, URL, { minConfidence: 0 }).text).toContain(closing);
+  });
+
+  it("keeps the lead in an article's own header, and still prunes the page's header and later headers", () => {
+    const lead = 'The lead says in two lines what happened to the harbour, and why it matters to the town.';
+    const html = `<body><header class="site-header"><p>The harbour paper, read by sailors, since 1901, every day.</p></header>
+      <main><article><header class="entry-header"><h1>Harbour news</h1><p>${lead}</p></header>
+      <div class="entry-content">${paragraph('first')}${paragraph('second')}
+      <div class="chart-header"><p>Boats in the harbour, by year, from one count to the next, since 2001.</p></div>
+      ${paragraph('third')}</div></article></main></body>`;
+    const text = extractArticle(html, URL, { minConfidence: 0 }).text;
+    expect(text).toContain(lead);
+    expect(text).toContain('The third story goes on');
+    expectLeftOut(text, ['The harbour paper', 'Boats in the harbour']);
   });
 
   it('falls back to Readability when its confidence is low, and says so', () => {

@@ -39,6 +39,9 @@ const TEXT_PER_FORM_FIELD = 150;
  * and their end tags close nothing: else a nested body walls the article off from its own container.
  */
 const DOCUMENT_TAGS = new Set(['html', 'head', 'body']);
+const ARTICLE_TAGS = new Set(['article', 'main']);
+/** An article's header comes before its prose: past this much of its text, a "header" is another block's. */
+const MAX_ARTICLE_HEAD_TEXT = 200;
 
 /**
  * One streaming pass over a page: builds a light outline of its elements (no DOM), prunes subtrees that
@@ -75,6 +78,9 @@ class PageScanner {
   private prunedDepth = 0;
   private linkDepth = 0;
   private tableOrCodeDepth = 0;
+  /** Text read (outside pruned subtrees) when each open `article` or `main` element started. */
+  private readonly articleStarts: number[] = [];
+  private textSeen = 0;
   private byline?: PageElement;
   private maxDepth = 0;
   private readonly forms: PageElement[] = [];
@@ -106,7 +112,12 @@ class PageScanner {
 
     const hints = hintsOf(tagName, attributes);
     const isPruned =
-      this.prunedDepth > 0 || isNonContent(hints, this.tableOrCodeDepth > 0, this.judgeByNames);
+      this.prunedDepth > 0 ||
+      isNonContent(
+        hints,
+        { isInsideTableOrCode: this.tableOrCodeDepth > 0, isAtArticleHead: this.isAtArticleHead() },
+        this.judgeByNames,
+      );
     const element = newElement(tagName, hints, parent, start, isPruned);
     if (this.prunedDepth === 0) parent.children.push(element);
     const isByline =
@@ -120,6 +131,7 @@ class PageScanner {
     if (isByline || this.scorer.needsText(tagName) || tagName === 'title') element.text = '';
     if (tagName === 'a') this.linkDepth++;
     if (tagName === 'table' || tagName === 'code' || tagName === 'pre') this.tableOrCodeDepth++;
+    if (ARTICLE_TAGS.has(tagName)) this.articleStarts.push(this.textSeen);
     this.open.push(element);
     this.maxDepth = Math.max(this.maxDepth, this.open.depth);
   }
@@ -139,6 +151,7 @@ class PageScanner {
     const collapsed = text.replace(/\s+/g, ' ');
     addLeadingText(this.open.all, collapsed);
     const length = collapsed.length;
+    this.textSeen += length;
     const commas = text.match(COMMAS)?.length ?? 0;
     element.textLength += length;
     element.directTextLength += length;
@@ -158,6 +171,12 @@ class PageScanner {
     };
   }
 
+  /** Inside an `article` or `main` element, before its text has gone far: where its own header sits. */
+  private isAtArticleHead(): boolean {
+    const start = this.articleStarts[this.articleStarts.length - 1];
+    return start !== undefined && this.textSeen - start < MAX_ARTICLE_HEAD_TEXT;
+  }
+
   private closeElements(count: number, end: number): void {
     for (let closed = 0; closed < count; closed++) {
       const element = this.open.pop();
@@ -170,6 +189,7 @@ class PageScanner {
   private afterClose(element: PageElement): void {
     if (element.tagName === 'a') this.linkDepth--;
     if (['table', 'code', 'pre'].includes(element.tagName)) this.tableOrCodeDepth--;
+    if (ARTICLE_TAGS.has(element.tagName)) this.articleStarts.pop();
     if (element.tagName === 'title') this.metadata.documentTitle ??= element.text?.trim();
     if (element === this.forms[this.forms.length - 1]) this.forms.pop();
     if (element.isPruned) {
