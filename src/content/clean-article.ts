@@ -18,6 +18,7 @@ import {
 } from './prose-span';
 import { hasLinkedHeading } from './teaser-cards';
 import { isTitleHeading } from './title-heading';
+import { isDateOnlyLine } from './date-lines';
 
 export interface CleaningOptions {
   /** Leave out blocks whose class or id looks negative (Readability's "weight classes"). */
@@ -165,7 +166,7 @@ function isClutter(element: PageElement, options: Cleaning, next?: PageElement):
     !element.hasBlockChild
   )
     return true;
-  if (isDateLine(element) || isToldByWords(element, prose, next)) return true;
+  if (isDateLine(element) || isDateOnlyLine(element) || isToldByWords(element, prose, next)) return true;
   if (!CONDITIONALLY_CLEANED.has(element.tagName))
     return weight < 0 && element.textLength < MAX_NEGATIVE_INLINE_LENGTH && element.imageCount === 0;
   if (weight < 0) return true;

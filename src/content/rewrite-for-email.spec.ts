@@ -147,6 +147,16 @@ describe('rewriteForEmail: structure and size', () => {
     expect(nestingProblems(output)).toEqual([]);
   });
 
+  it('spends no budget on indentation: whitespace runs collapse outside pre, where they render as one space', () => {
+    const cell = '\n' + ' '.repeat(60) + '<td>\t\t</td>';
+    const layout = `<table><tr>${cell.repeat(40)}</tr></table>`;
+    const html =
+      layout.repeat(10) + '<p>The  article,\r\n   after its   layout.</p><pre>  code\n    indented</pre>';
+    const output = rewrite(html, { maxBytes: 6000 });
+    expect(output).toContain('<p>The article,\nafter its layout.</p><pre>  code\n    indented</pre>');
+    expect(output).not.toContain('Continue reading');
+  });
+
   it('leaves content within the budget untouched by the cut', () => {
     expect(rewrite('<p>short</p>', { maxBytes: 1000 })).toBe('<p>short</p>');
   });

@@ -15,6 +15,10 @@ export interface RewriteOptions {
 
 export const DEFAULT_MAX_BYTES = 90_000;
 
+// Runs of HTML whitespace outside `pre`: mail clients render each as one space, and layout markup indented by
+// editors can spend most of the size budget on them. A run holding a line break stays a line break.
+const WHITESPACE_RUN = /[\t\n\f\r ]{2,}|[\t\f\r]/g;
+
 const LAZY_SOURCE_ATTRIBUTES = ['data-src', 'data-lazy-src', 'data-original', 'data-lazy', 'data-url'];
 const LAZY_SRCSET_ATTRIBUTES = ['data-srcset', 'data-lazy-srcset', 'srcset'];
 
@@ -93,7 +97,7 @@ class EmailRewriter {
   onText({ text }: Text): void {
     if (this.skipped) return;
     if (this.media && text.trim() !== '') this.media.hasFallback = true;
-    this.output.text(text);
+    this.output.text(this.output.isOpen('pre') ? text : collapseWhitespace(text));
   }
 
   private replaceIframe(attributes: Map<string, string>): void {
@@ -167,4 +171,8 @@ class EmailRewriter {
   private resolve(raw: string | undefined): string | undefined {
     return raw === undefined ? undefined : resolveSafeUrl(raw, this.base);
   }
+}
+
+function collapseWhitespace(text: string): string {
+  return text.replace(WHITESPACE_RUN, (run) => (run.includes('\n') ? '\n' : ' '));
 }

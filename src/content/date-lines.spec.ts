@@ -1,0 +1,27 @@
+import { articleBody, expectLeftOut, extractText, prose } from '../../test/support/article-pages';
+
+describe('lines that only date the article', () => {
+  it('leaves out date lines wherever they sit, with or without a publishing label', () => {
+    const text = extractText(`<body><article><p>23.10.2018</p>${prose('first')}
+      <div class="meta"><time>Publiziert: 03.04.2020, 12:35</time></div>${prose('second')}
+      <p><b>Aktualisiert am</b> 17.01.2021.</p>${prose('third')}
+      <div><span>asked Feb 6, 2014 at 20:37</span></div><p>Veröffentlichung: 2. Februar 2022</p>
+      ${prose('fourth')}</article></body>`);
+    expect(text).toContain('The fourth part of the post');
+    expectLeftOut(text, ['23.10.2018', '03.04.2020', 'Aktualisiert', 'Feb 6, 2014', 'Februar 2022']);
+  });
+
+  it('keeps sentences, references and tables that hold dates', () => {
+    const text = extractText(`<body><article>${articleBody()}
+      <p>Am 23.10.2018 um 12:35 öffnete der Hafen.</p>
+      <p>Published on 3 May 2020 by the harbour office.</p>
+      <ol><li>"Harbour history". Harbour News. Retrieved <span>2016-05-01</span>.</li></ol>
+      <table><tr><td>Version 4.2.3, the first patch</td></tr><tr><td>April 3</td></tr></table>
+      <pre>2020-08-01 18:00</pre>${prose('last')}</article></body>`);
+    expect(text).toContain('Am 23.10.2018 um 12:35 öffnete der Hafen.');
+    expect(text).toContain('Published on 3 May 2020 by the harbour office.');
+    expect(text).toContain('Retrieved 2016-05-01');
+    expect(text).toContain('April 3');
+    expect(text).toContain('2020-08-01 18:00');
+  });
+});

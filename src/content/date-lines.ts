@@ -1,0 +1,98 @@
+import { leadingTextOf, type PageElement } from './page-element';
+
+/** Longer than this, a line holds more than a date and its label. */
+const MAX_DATE_LINE_LENGTH = 60;
+
+const MONTHS =
+  'jan(?:uary|uar)?|j[äa]nner|feb(?:ruary|ruar)?|mar(?:ch)?|märz|apr(?:il)?|may|mai|jun[ei]?|jul[iy]?|aug(?:ust)?|' +
+  'sept?(?:ember)?|oct(?:ober)?|okt(?:ober)?|nov(?:ember)?|dec(?:ember)?|dez(?:ember)?|' +
+  'janvier|février|mars|avril|juin|juillet|août|septembre|octobre|novembre|décembre|' +
+  'enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|' +
+  'gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|' +
+  'stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia';
+
+const WEEKDAYS =
+  'mon|tue|wed|thu|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|' +
+  'montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|' +
+  'lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo';
+
+/** A day, month and year, or a time of day: what makes a line a date (a year or a month alone does not). */
+const DATE_OR_TIME = new RegExp(
+  [
+    '\\b\\d{1,2}[./-]\\d{1,2}[./-](?:\\d{4}|\\d{2})\\b',
+    '\\b\\d{4}[./-]\\d{1,2}[./-]\\d{1,2}\\b',
+    `\\b\\d{1,2}(?:\\.|st|nd|rd|th)?\\s+(?:de\\s+)?(?:${MONTHS})\\b`,
+    `\\b(?:${MONTHS})\\.?\\s+\\d{1,2}\\b`,
+    '\\b\\d{1,2}:\\d{2}\\b',
+  ].join('|'),
+  'i',
+);
+
+/** Edges of a word, for letters beyond ASCII ("à", "März"), which `\\b` does not know. */
+const word = (alternatives: string) => `(?<![\\p{L}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{N}])`;
+
+/** What may stand beside the date: its parts, and the label of a publishing date ("Published:", "Aktualisiert am"). */
+const DATE_PART = new RegExp(
+  [
+    word(`${MONTHS}|${WEEKDAYS}`),
+    '\\d+(?:st|nd|rd|th|am|pm|h)?',
+    word(
+      '(?:(?:first|last|zuletzt|originally) )?(?:published|posted|updated|modified|edited|created)|asked|answered|release date|date',
+    ),
+    word(
+      'veröffentlicht|veröffentlichung|publiziert|aktualisiert|erstellt|geändert|letzte änderung|letzte aktualisierung|stand|datum',
+    ),
+    word(
+      'publié|mis à jour|publicado|actualizado|fecha|pubblicato|aggiornato|opublikowano|aktualizacja|data',
+    ),
+    word('at|on|am|pm|um|uhr|vom|le|à|el|de|del|a las|il|alle|o'),
+    '[^\\p{L}\\p{N}]+',
+  ].join('|'),
+  'giu',
+);
+
+/**
+ * A short line that only dates the article ("23.10.2018", "Publiziert: 03.04.2020, 12:35", "asked Feb 6,
+ * 2014 at 20:37", "Aktualisiert am 17.01.2021."): no sentence reads so, wherever it sits.
+ */
+export function isDateOnlyLine(element: PageElement): boolean {
+  if (element.textLength >= MAX_DATE_LINE_LENGTH || element.imageCount > 0 || element.hasBlockChild)
+    return false;
+  if (!isWholeLine(element) || isInTableOrCode(element)) return false;
+  const text = leadingTextOf(element);
+  return DATE_OR_TIME.test(text) && text.replace(DATE_PART, '') === '';
+}
+
+/** Text beside it in its parent, the element is a date within a line (a reference's "Retrieved 2016-05-01"). */
+const MAX_TEXT_BESIDE = 2;
+
+function isWholeLine(element: PageElement): boolean {
+  return BLOCKS.has(element.tagName) || (element.parent?.directTextLength ?? 0) <= MAX_TEXT_BESIDE;
+}
+
+const BLOCKS = new Set([
+  'p',
+  'div',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'dt',
+  'dd',
+  'address',
+  'header',
+  'footer',
+]);
+/** How far up a line looks for the table or the code it belongs to. */
+const TABLE_LEVELS = 8;
+/** Dates in tables and code are data: a release history, a log. */
+const DATA = new Set(['table', 'tr', 'td', 'th', 'pre', 'code']);
+
+function isInTableOrCode(element: PageElement): boolean {
+  let ancestor: PageElement | undefined = element;
+  for (let level = 0; ancestor && level < TABLE_LEVELS; level++, ancestor = ancestor.parent)
+    if (DATA.has(ancestor.tagName)) return true;
+  return false;
+}
