@@ -6,20 +6,40 @@ describe('lines that only date the article', () => {
       <div class="meta"><time>Publiziert: 03.04.2020, 12:35</time></div>${prose('second')}
       <p><b>Aktualisiert am</b> 17.01.2021.</p>${prose('third')}
       <div><span>asked Feb 6, 2014 at 20:37</span></div><p>Veröffentlichung: 2. Februar 2022</p>
+      <p><span class="label">Release Date:</span></p><div>Thursday, 28 April 2022 – 3:55pm</div>
+      <section>
+        <time>15. Mai 2019, 05:28 Uhr</time>
+        <h2>Die Bahn im Takt</h2>
+      </section>
+      <div><span><b>Ultima modifica</b> 19 Febbraio 2020 <i>12:02</i></span></div>
       ${prose('fourth')}</article></body>`);
     expect(text).toContain('The fourth part of the post');
-    expectLeftOut(text, ['23.10.2018', '03.04.2020', 'Aktualisiert', 'Feb 6, 2014', 'Februar 2022']);
+    expect(text).toContain('Die Bahn im Takt');
+    expectLeftOut(text, [
+      '23.10.2018',
+      '03.04.2020',
+      'Aktualisiert',
+      'Feb 6, 2014',
+      'Februar 2022',
+      'Release Date',
+      'April 2022',
+      '05:28',
+      'Ultima modifica',
+    ]);
   });
 
   it('keeps sentences, references and tables that hold dates', () => {
     const text = extractText(`<body><article>${articleBody()}
       <p>Am 23.10.2018 um 12:35 öffnete der Hafen.</p>
-      <p>Published on 3 May 2020 by the harbour office.</p>
+      <p>Published on 3 May 2020 by the harbour office.</p><p>Am <time>3. Mai 2020</time> kam er mit dem ersten Schiff des Jahres im Hafen an.</p>
+      <p>The dates that matter:</p>
       <ol><li>"Harbour history". Harbour News. Retrieved <span>2016-05-01</span>.</li></ol>
       <table><tr><td>Version 4.2.3, the first patch</td></tr><tr><td>April 3</td></tr></table>
       <pre>2020-08-01 18:00</pre>${prose('last')}</article></body>`);
     expect(text).toContain('Am 23.10.2018 um 12:35 öffnete der Hafen.');
     expect(text).toContain('Published on 3 May 2020 by the harbour office.');
+    expect(text).toContain('Am 3. Mai 2020 kam er mit dem ersten Schiff des Jahres im Hafen an.');
+    expect(text).toContain('The dates that matter:');
     expect(text).toContain('Retrieved 2016-05-01');
     expect(text).toContain('April 3');
     expect(text).toContain('2020-08-01 18:00');

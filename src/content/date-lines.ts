@@ -1,7 +1,7 @@
 import { leadingTextOf, type PageElement } from './page-element';
 
 /** Longer than this, a line holds more than a date and its label. */
-const MAX_DATE_LINE_LENGTH = 60;
+const MAX_DATE_LINE_LENGTH = 80;
 
 const MONTHS =
   'jan(?:uary|uar)?|j[äa]nner|feb(?:ruary|ruar)?|mar(?:ch)?|märz|apr(?:il)?|may|mai|jun[ei]?|jul[iy]?|aug(?:ust)?|' +
@@ -43,7 +43,7 @@ const DATE_PART = new RegExp(
       'veröffentlicht|veröffentlichung|publiziert|aktualisiert|erstellt|geändert|letzte änderung|letzte aktualisierung|stand|datum',
     ),
     word(
-      'publié|mis à jour|publicado|actualizado|fecha|pubblicato|aggiornato|opublikowano|aktualizacja|data',
+      'publié|mis à jour|publicado|actualizado|fecha|pubblicato|aggiornato|ultima modifica|opublikowano|aktualizacja|data',
     ),
     word('at|on|am|pm|um|uhr|vom|le|à|el|de|del|a las|il|alle|o'),
     '[^\\p{L}\\p{N}]+',
@@ -60,14 +60,19 @@ export function isDateOnlyLine(element: PageElement): boolean {
     return false;
   if (!isWholeLine(element) || isInTableOrCode(element)) return false;
   const text = leadingTextOf(element);
-  return DATE_OR_TIME.test(text) && text.replace(DATE_PART, '') === '';
+  return (DATE_OR_TIME.test(text) || DATE_LABEL.test(text)) && text.replace(DATE_PART, '') === '';
 }
 
-/** Text beside it in its parent, the element is a date within a line (a reference's "Retrieved 2016-05-01"). */
-const MAX_TEXT_BESIDE = 2;
+/** Only the label, over the date that follows ("Release Date:", "Last modified:"). */
+const DATE_LABEL = /\p{L}.*:$/u;
 
+/**
+ * With text beside it in its parent, the element is a date within a line (a reference's "Retrieved
+ * 2016-05-01"); a space between the parent's children is not such text.
+ */
 function isWholeLine(element: PageElement): boolean {
-  return BLOCKS.has(element.tagName) || (element.parent?.directTextLength ?? 0) <= MAX_TEXT_BESIDE;
+  const { parent } = element;
+  return BLOCKS.has(element.tagName) || !parent || parent.directTextLength <= parent.children.length + 1;
 }
 
 const BLOCKS = new Set([
