@@ -16,6 +16,7 @@ import {
   proseSpan,
   type ProseSpan,
 } from './prose-span';
+import { danglingHeadings } from './tail-headings';
 import { hasLinkedHeading } from './teaser-cards';
 import { isTitleHeading } from './title-heading';
 import { isDateOnlyLine } from './date-lines';
@@ -48,7 +49,7 @@ const MAX_DATE_LENGTH = 40;
  * cleaning, link farms and negatively named blocks; short negatively named inline elements (photo
  * credits, comment counts, dates); credits named as such; "Read more: <a>…</a>" teaser lines; and a
  * heading that only introduces removed blocks ("Related posts" over a removed list) at the end of its
- * container.
+ * container; headings that end the article's text.
  */
 export function excludedRanges(parts: readonly PageElement[], options: CleaningOptions): PageElement[] {
   const excluded: PageElement[] = [];
@@ -63,7 +64,8 @@ export function excludedRanges(parts: readonly PageElement[], options: CleaningO
     outermost.push(range);
     end = range.end;
   }
-  return outermost;
+  if (!options.cleanConditionally) return outermost;
+  return [...outermost, ...danglingHeadings(parts, outermost)].sort((a, b) => a.start - b.start);
 }
 
 interface Frame {
