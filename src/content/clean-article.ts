@@ -21,6 +21,7 @@ import { isTailClutter } from './tail-lines';
 import { hasLinkedHeading } from './teaser-cards';
 import { isTitleHeading } from './title-heading';
 import { isDateOnlyLine } from './date-lines';
+import { isLabelLine } from './orphan-labels';
 
 export interface CleaningOptions {
   /** Leave out blocks whose class or id looks negative (Readability's "weight classes"). */
@@ -73,6 +74,8 @@ interface Frame {
   next: number;
   lastKept?: PageElement;
   removedSinceLastKept: boolean;
+  /** How many children were kept: a block that kept only a label kept nothing the label names. */
+  keptCount: number;
   /** The last sibling seen was a label over links to other articles: the links it announces follow. */
   isAfterRelatedLabel?: boolean;
 }
@@ -110,14 +113,19 @@ function isToldByWords(element: PageElement, prose: ProseSpan | null, next?: Pag
 
 /** Depth-first without recursion: hostile pages nest far deeper than the stack allows. */
 function collectExcluded(part: PageElement, options: Cleaning, excluded: PageElement[]): void {
-  const frames: Frame[] = [{ element: part, next: 0, removedSinceLastKept: false }];
+  const frames: Frame[] = [{ element: part, next: 0, removedSinceLastKept: false, keptCount: 0 }];
   while (frames.length > 0) {
     const frame = frames[frames.length - 1];
     const child = frame.element.children[frame.next++];
     if (!child) {
       frames.pop();
-      const { lastKept, removedSinceLastKept } = frame;
-      if (lastKept && removedSinceLastKept && isShortHeading(lastKept)) excluded.push(lastKept);
+      const { lastKept, removedSinceLastKept, keptCount } = frame;
+      if (
+        lastKept &&
+        removedSinceLastKept &&
+        (isShortHeading(lastKept) || (keptCount === 1 && isLabelLine(lastKept)))
+      )
+        excluded.push(lastKept);
     } else if (
       child.isPruned ||
       isClutter(child, options, frame.element.children[frame.next]) ||
@@ -130,7 +138,8 @@ function collectExcluded(part: PageElement, options: Cleaning, excluded: PageEle
       frame.isAfterRelatedLabel = false;
       frame.lastKept = child;
       frame.removedSinceLastKept = false;
-      frames.push({ element: child, next: 0, removedSinceLastKept: false });
+      if (!isSilent(child.tagName)) frame.keptCount++;
+      frames.push({ element: child, next: 0, removedSinceLastKept: false, keptCount: 0 });
     }
   }
 }
