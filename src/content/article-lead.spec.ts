@@ -18,6 +18,26 @@ describe("the article's lead", () => {
     expect(text).not.toContain('25 November');
   });
 
+  it('finds the lead when templates nest the body a few wrappers below the header', () => {
+    const text = extractStory(`<body><article>
+      <header><h1>The harbour reopens</h1>
+        <p class="standfirst">After two years of works, the harbour takes boats again from Monday, and the ferries are back.</p></header>
+      <div class="container"><div class="row"><div class="column"><div class="body">${body}</div>
+      <div class="tools">Print</div></div><div class="column">Weather: sunny</div></div></div>
+      </article></body>`);
+    expect(text).toContain('After two years of works');
+  });
+
+  it('finds the lead whatever follows the article in its element (a long list of other links)', () => {
+    const others = Array.from({ length: 30 }, (_, n) => `<li>Harbour note number ${n} of the year</li>`).join(
+      '',
+    );
+    const text = extractStory(`<body><article>
+      <header><p class="standfirst">After two years of works, the harbour takes boats again from Monday, and the ferries are back.</p></header>
+      <div class="body">${body}</div><ul>${others}</ul></article></body>`);
+    expect(text).toContain('After two years of works');
+  });
+
   it('stays out of the page around the article: prose far from it is not its lead', () => {
     const text = extractStory(`<body><div class="page">
       <div class="top"><p>Welcome to the harbour gazette, the newspaper of the coast since 1906, read it every morning.</p>

@@ -1,12 +1,20 @@
 import { classWeight } from './article-hints';
 import { linkDensity, type PageElement } from './page-element';
 
-/** How far above the article's first part its lead may sit (a header, a title block, the article element). */
-const LEAD_SCOPE_LEVELS = 3;
-/** Text of the scope outside the article: beyond this, the scope is a page section, not the article's own. */
-const MAX_SCOPE_EXTRA_LENGTH = 700;
+/**
+ * How far above the article's first part its lead may sit: templates nest the body a few wrappers deep
+ * (columns, rows, containers) below the element that also holds its header.
+ */
+const LEAD_SCOPE_LEVELS = 5;
+/**
+ * Text of the scope before the article: a title, a lead, a byline, a caption. Beyond this, the scope is a
+ * page section, not the article's own (what follows the article does not count: comments, related links).
+ */
+const MAX_SCOPE_TEXT_BEFORE = 1200;
 const MIN_LEAD_LENGTH = 60;
 const MAX_LEAD_LINK_DENSITY = 0.25;
+/** A block above the article that is mostly links is the page's (a menu, headlines): no lead in it. */
+const MAX_LEAD_BLOCK_LINK_DENSITY = 0.5;
 const LEAD_TAGS = new Set(['p', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote']);
 /** Captions above the article describe its picture, not its story. */
 const SKIPPED_TAGS = new Set(['figure', 'figcaption', 'picture', 'ul', 'ol', 'table', 'a']);
@@ -14,15 +22,15 @@ const SKIPPED_TAGS = new Set(['figure', 'figcaption', 'picture', 'ul', 'ol', 'ta
 /**
  * The article's lead (standfirst, intro, subtitle): prose sitting just above the picked blocks, in a
  * header or title block of the same article, which the scoring leaves out because it is a sibling of
- * an ancestor. Taken from the closest ancestors whose only other text is short, never from the page.
+ * an ancestor. Taken from the closest ancestors with little text before the article, never from the page.
  */
-export function leadBefore(parts: PageElement[], articleLength: number): PageElement[] {
+export function leadBefore(parts: PageElement[]): PageElement[] {
   const first = parts[0];
   if (!first) return [];
   let scope: PageElement | undefined;
   let ancestor = first.parent;
   for (let level = 0; ancestor && level < LEAD_SCOPE_LEVELS && !isBody(ancestor); level++) {
-    if (ancestor.textLength - articleLength > MAX_SCOPE_EXTRA_LENGTH) break;
+    if (textBefore(ancestor, first.start) > MAX_SCOPE_TEXT_BEFORE) break;
     scope = ancestor;
     ancestor = ancestor.parent;
   }
@@ -32,6 +40,22 @@ export function leadBefore(parts: PageElement[], articleLength: number): PageEle
   return leads;
 }
 
+/** Text of an element before a position in it (pruned subtrees hold none). */
+function textBefore(element: PageElement, position: number): number {
+  let length = 0;
+  let parent: PageElement | undefined = element;
+  while (parent) {
+    let inside: PageElement | undefined;
+    for (const child of parent.children) {
+      if (child.isPruned || child.start >= position) continue;
+      if (child.end <= position) length += child.textLength;
+      else inside = child;
+    }
+    parent = inside;
+  }
+  return length;
+}
+
 function collectLeads(element: PageElement, before: number, leads: PageElement[]): void {
   for (const child of element.children) {
     if (child.start >= before) return;
@@ -39,7 +63,7 @@ function collectLeads(element: PageElement, before: number, leads: PageElement[]
       continue;
     if (child.end > before) collectLeads(child, before, leads);
     else if (isLead(child)) leads.push(child);
-    else collectLeads(child, before, leads);
+    else if (linkDensity(child) <= MAX_LEAD_BLOCK_LINK_DENSITY) collectLeads(child, before, leads);
   }
 }
 
