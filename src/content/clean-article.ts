@@ -17,6 +17,7 @@ import {
   type ProseSpan,
 } from './prose-span';
 import { danglingHeadings } from './tail-headings';
+import { isTailClutter } from './tail-lines';
 import { hasLinkedHeading } from './teaser-cards';
 import { isTitleHeading } from './title-heading';
 import { isDateOnlyLine } from './date-lines';
@@ -171,6 +172,7 @@ function isClutter(element: PageElement, options: Cleaning, next?: PageElement):
   if ((weighClasses && isCredit(element)) || isTeaserLine(element)) return true;
   if (weighClasses && isNamedBoilerplate(element)) return true;
   if (isOutsideParagraphs(prose, element) && hasLinkedHeading(element)) return true;
+  if (isTailClutter(element, prose)) return true;
   if (isBeforeFirstParagraphEnds(prose, element) && isTitleHeading(element, options.title)) return true;
   if (
     weighClasses &&
