@@ -23,6 +23,7 @@ import { hasLinkedHeading } from './teaser-cards';
 import { isTitleHeading } from './title-heading';
 import { isDateOnlyLine } from './date-lines';
 import { isLabelLine } from './orphan-labels';
+import { isWidgetLine } from './furniture-lines';
 
 export interface CleaningOptions {
   /** Leave out blocks whose class or id looks negative (Readability's "weight classes"). */
@@ -104,7 +105,8 @@ function isToldByWords(element: PageElement, prose: ProseSpan | null, next?: Pag
       isCallToAction(element) ||
       isPageLabelLine(element) ||
       isRightsNotice(element) ||
-      isAdvertisingDisclosure(element)
+      isAdvertisingDisclosure(element) ||
+      isWidgetLine(element)
     );
   return (
     (isCreditLine(element) && !SENTENCE_END.test(leadingTextOf(element))) ||
