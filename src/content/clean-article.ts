@@ -22,6 +22,7 @@ import { hasLinkedHeading } from './teaser-cards';
 import { isTitleHeading } from './title-heading';
 import { isDateOnlyLine } from './date-lines';
 import { isLabelLine } from './orphan-labels';
+import { isWidgetLine } from './furniture-lines';
 
 export interface CleaningOptions {
   /** Leave out blocks whose class or id looks negative (Readability's "weight classes"). */
@@ -101,7 +102,8 @@ function isToldByWords(element: PageElement, prose: ProseSpan | null, next?: Pag
       isRelatedLabel(element) ||
       isCallToAction(element) ||
       isPageLabelLine(element) ||
-      isRightsNotice(element)
+      isRightsNotice(element) ||
+      isWidgetLine(element)
     );
   return (
     (isCreditLine(element) && !SENTENCE_END.test(leadingTextOf(element))) ||
