@@ -17,10 +17,12 @@ import {
   type ProseSpan,
 } from './prose-span';
 import { danglingHeadings } from './tail-headings';
+import { isTailClutter } from './tail-lines';
 import { hasLinkedHeading } from './teaser-cards';
 import { isTitleHeading } from './title-heading';
 import { isDateOnlyLine } from './date-lines';
 import { isLabelLine } from './orphan-labels';
+import { isWidgetLine } from './furniture-lines';
 
 export interface CleaningOptions {
   /** Leave out blocks whose class or id looks negative (Readability's "weight classes"). */
@@ -101,7 +103,8 @@ function isToldByWords(element: PageElement, prose: ProseSpan | null, next?: Pag
       isRelatedLabel(element) ||
       isCallToAction(element) ||
       isPageLabelLine(element) ||
-      isRightsNotice(element)
+      isRightsNotice(element) ||
+      isWidgetLine(element)
     );
   return (
     (isCreditLine(element) && !SENTENCE_END.test(leadingTextOf(element))) ||
@@ -169,6 +172,7 @@ function isClutter(element: PageElement, options: Cleaning, next?: PageElement):
   if ((weighClasses && isCredit(element)) || isTeaserLine(element)) return true;
   if (weighClasses && isNamedBoilerplate(element)) return true;
   if (isOutsideParagraphs(prose, element) && hasLinkedHeading(element)) return true;
+  if (isTailClutter(element, prose)) return true;
   if (isBeforeFirstParagraphEnds(prose, element) && isTitleHeading(element, options.title)) return true;
   if (
     weighClasses &&

@@ -55,3 +55,8 @@ export function isOutsideParagraphs(prose: ProseSpan | null, element: Range): bo
 export function isBeforeFirstParagraphEnds(prose: ProseSpan | null, element: Range): boolean {
   return !prose || element.start < prose.from;
 }
+
+/** Wholly after the last paragraph of prose: the article's tail. */
+export function isAfterParagraphs(prose: ProseSpan | null, element: Range): boolean {
+  return !!prose && element.start >= prose.end;
+}

@@ -1,0 +1,39 @@
+import { articleBody, extractText, prose } from '../../test/support/article-pages';
+
+const body = articleBody();
+
+describe("lines after the article's last paragraph of prose", () => {
+  it('leaves out paragraphs that are only a link to something else', () => {
+    const text = extractText(`<body><article>${body}
+      <p><a href="/gallery/42">Pictures of the meeting</a></p>
+      <p><a href="/2026/11/breakfast">Breakfast done right: the best tips</a></p></article></body>`);
+    expect(text).toContain('The fourth part of the post');
+    expect(text).not.toContain('Pictures of the meeting');
+    expect(text).not.toContain('Breakfast done right');
+  });
+
+  it('keeps closing sentences that are all link, written-out addresses and references', () => {
+    const text = extractText(`<body><article>${body}
+      <p><a href="/petition">The petition can be signed here.</a></p>
+      <p><a href="https://council.example/report">https://council.example/report</a></p>
+      <p>1 <a href="https://journal.example/12/3">https://journal.example/12/3</a></p>
+      <p>The full report, with its tables and maps, is <a href="/report">on the council's site</a>.</p>
+      <ol><li>Fill the basin.</li><li>Open the gate.</li></ol>
+      </article></body>`);
+    for (const line of [
+      'The petition can be signed here.',
+      'https://council.example/report',
+      '1 https://journal.example/12/3',
+      "The full report, with its tables and maps, is on the council's site.",
+      'Fill the basin',
+      'Open the gate',
+    ])
+      expect(text).toContain(line);
+  });
+
+  it('keeps a paragraph that is only a link between paragraphs of prose', () => {
+    const text = extractText(`<body><article>${prose('first')}${prose('second')}
+      <p><a href="/harbour">The harbour in pictures</a></p>${prose('third')}${prose('fourth')}</article></body>`);
+    expect(text).toContain('The harbour in pictures');
+  });
+});
