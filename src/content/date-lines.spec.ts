@@ -44,4 +44,10 @@ describe('lines that only date the article', () => {
     expect(text).toContain('April 3');
     expect(text).toContain('2020-08-01 18:00');
   });
+
+  it('keeps a short sentence whole around the time element it holds', () => {
+    const text = extractText(`<body><article>${prose('first')}<p>Am <time>3. Mai 2020</time> kam er an.</p>
+      ${prose('second')}</article></body>`);
+    expect(text).toContain('Am 3. Mai 2020 kam er an.');
+  });
 });
