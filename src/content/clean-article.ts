@@ -16,6 +16,7 @@ import {
   proseSpan,
   type ProseSpan,
 } from './prose-span';
+import { isAdvertisingDisclosure } from './disclosure-lines';
 import { danglingHeadings } from './tail-headings';
 import { isTailClutter } from './tail-lines';
 import { hasLinkedHeading } from './teaser-cards';
@@ -104,10 +105,12 @@ function isToldByWords(element: PageElement, prose: ProseSpan | null, next?: Pag
       isCallToAction(element) ||
       isPageLabelLine(element) ||
       isRightsNotice(element) ||
+      isAdvertisingDisclosure(element) ||
       isWidgetLine(element)
     );
   return (
     (isCreditLine(element) && !SENTENCE_END.test(leadingTextOf(element))) ||
+    (isAdvertisingDisclosure(element) && !SENTENCE_END.test(leadingTextOf(element))) ||
     isAdvertisementMark(element) ||
     (isRelatedLabel(element) && !!next && isAnnouncedLinks(next))
   );
