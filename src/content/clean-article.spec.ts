@@ -181,6 +181,10 @@ describe('forms', () => {
       'Most popular among them are the cooking letters.',
       'Copyright law changed in 1998.',
       'Comments from readers filled the page.',
+      'Many bloggers live on affiliate links, she said.',
+      'We use cookies only for the shopping cart, the owner wrote.',
+      'Download the PDF of the ruling from the court.',
+      'Anzeige: so nannte der Verlag die Beilage.',
     ];
     // No white space between the paragraphs: a line's end is the next paragraph's start.
     const text = extractText(`<body><article class="post">${prose('first')}${inside

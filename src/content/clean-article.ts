@@ -8,7 +8,7 @@ import {
   isRelatedLabel,
   isRightsNotice,
 } from './boilerplate-lines';
-import { leadingTextOf, linkDensity, type PageElement } from './page-element';
+import { isHeading, leadingTextOf, linkDensity, type PageElement } from './page-element';
 import {
   isBeforeFirstParagraphEnds,
   isBetweenParagraphs,
@@ -35,7 +35,6 @@ export interface CleaningOptions {
 }
 
 const CONDITIONALLY_CLEANED = new Set(['div', 'section', 'ul', 'ol', 'table', 'aside', 'header']);
-const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 /** Longer than this, a negatively named inline element is more than a credit, a count or a date. */
 const MAX_NEGATIVE_INLINE_LENGTH = 200;
 const MAX_HEADING_LENGTH = 100;
@@ -165,7 +164,7 @@ function isAnnouncedLinks(element: PageElement): boolean {
 }
 
 function isShortHeading(element: PageElement): boolean {
-  return HEADINGS.has(element.tagName) && element.textLength < MAX_HEADING_LENGTH;
+  return isHeading(element) && element.textLength < MAX_HEADING_LENGTH;
 }
 
 function isClutter(element: PageElement, options: Cleaning, next?: PageElement): boolean {
@@ -184,7 +183,8 @@ function isClutter(element: PageElement, options: Cleaning, next?: PageElement):
     !element.hasBlockChild
   )
     return true;
-  if (isDateLine(element) || isDateOnlyLine(element) || isToldByWords(element, prose, next)) return true;
+  if (isDateLine(element) || isDateOnlyLine(element, prose) || isToldByWords(element, prose, next))
+    return true;
   if (!CONDITIONALLY_CLEANED.has(element.tagName))
     return weight < 0 && element.textLength < MAX_NEGATIVE_INLINE_LENGTH && element.imageCount === 0;
   if (weight < 0) return true;

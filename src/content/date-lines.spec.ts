@@ -50,4 +50,12 @@ describe('lines that only date the article', () => {
       ${prose('second')}</article></body>`);
     expect(text).toContain('Am 3. Mai 2020 kam er an.');
   });
+
+  it("keeps dates that title a diary's days or a live blog's updates between the article's paragraphs", () => {
+    const text = extractText(`<body><article><p>23.10.2018</p>${prose('first')}
+      <h3>Dienstag, 24. Oktober</h3>${prose('second')}<h2>14:32</h2>${prose('third')}</article></body>`);
+    expect(text).toContain('Dienstag, 24. Oktober');
+    expect(text).toContain('14:32');
+    expectLeftOut(text, ['23.10.2018']);
+  });
 });

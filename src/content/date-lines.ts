@@ -1,4 +1,5 @@
-import { leadingTextOf, type PageElement } from './page-element';
+import { isHeading, leadingTextOf, type PageElement } from './page-element';
+import { isBetweenParagraphs, type ProseSpan } from './prose-span';
 
 /** Longer than this, a line holds more than a date and its label. */
 const MAX_DATE_LINE_LENGTH = 80;
@@ -53,11 +54,13 @@ const DATE_PART = new RegExp(
 
 /**
  * A short line that only dates the article ("23.10.2018", "Publiziert: 03.04.2020, 12:35", "asked Feb 6,
- * 2014 at 20:37", "Aktualisiert am 17.01.2021."): no sentence reads so, wherever it sits.
+ * 2014 at 20:37", "Aktualisiert am 17.01.2021."): no sentence reads so, wherever it sits. A heading
+ * between the article's paragraphs is the exception: there a date titles a diary's day or a live blog's update.
  */
-export function isDateOnlyLine(element: PageElement): boolean {
+export function isDateOnlyLine(element: PageElement, prose: ProseSpan | null): boolean {
   if (element.textLength >= MAX_DATE_LINE_LENGTH || element.imageCount > 0 || element.hasBlockChild)
     return false;
+  if (isHeading(element) && isBetweenParagraphs(prose, element)) return false;
   if (!isWholeLine(element) || isInTableOrCode(element)) return false;
   const text = leadingTextOf(element);
   return (DATE_OR_TIME.test(text) || DATE_LABEL.test(text)) && text.replace(DATE_PART, '') === '';

@@ -59,3 +59,9 @@ export function leadingTextOf(element: PageElement): string {
 export function linkDensity(element: PageElement): number {
   return element.textLength === 0 ? 0 : element.linkTextLength / element.textLength;
 }
+
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+export function isHeading(element: PageElement): boolean {
+  return HEADINGS.has(element.tagName);
+}

@@ -1,6 +1,5 @@
-import { leadingTextOf, type PageElement } from './page-element';
+import { isHeading, leadingTextOf, type PageElement } from './page-element';
 
-const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 /** Longer than this, a heading is more than the title of a map, a form or a list of links. */
 const MAX_HEADING_LENGTH = 100;
 /** A heading over a dangling heading ("Service" over "More information:") goes too, but not on and on. */
@@ -21,7 +20,7 @@ export function danglingHeadings(
   const dangling: PageElement[] = [];
   while (dangling.length < MAX_DANGLING_HEADINGS) {
     const last = lastText(parts, left);
-    if (!last || !HEADINGS.has(last.tagName) || last.textLength >= MAX_HEADING_LENGTH) break;
+    if (!last || !isHeading(last) || last.textLength >= MAX_HEADING_LENGTH) break;
     if (STATEMENT_END.test(leadingTextOf(last))) break;
     dangling.push(last);
     left.add(last);
@@ -42,7 +41,7 @@ function lastText(parts: readonly PageElement[], left: ReadonlySet<PageElement>)
       const frame = stack[stack.length - 1];
       const { element } = frame;
       if (frame.next === element.children.length - 1 && !holdsText(element, left)) stack.pop();
-      else if (HEADINGS.has(element.tagName)) return element;
+      else if (isHeading(element)) return element;
       else if (frame.next >= 0) enter(element.children[frame.next--]);
       else if (hasOwnText(element)) return element;
       else stack.pop();
