@@ -23,7 +23,7 @@ const CLUTTER_IF_SHORT = /(\b|_)(share|sharedaddy|read-?more)(\b|_)/i;
  * whole words of class names and ids. Not "paywall": sites name the paywalled article body so more often than the notice.
  */
 const BOILERPLATE =
-  /(?:^|[\s_-])(?:newsletter|subscribe|subscription|signup|cta|cookies?|consent|breadcrumbs?|ratings?|donate|donation|recommended|author[-_]*(?:bio|box|info|description|card)|about-author|(?:entry|post|article)-?(?:meta|utility|footer|tags)|postmetadata|tag-?links|tags|categories|more-stories|also-read|affiliate|disclosure|infobox|factbox)(?:$|[\s_-])/i;
+  /(?:^|[\s_-])(?:newsletter|subscribe|subscription|signup|cta|cookies?|consent|(?:bread)?crumbs?|ratings?|donate|donation|recommended|author[-_]*(?:bio|box|info|description|card)|about-author|(?:entry|post|article)-?(?:meta|utility|footer|tags)|postmetadata|tag-?links|tags|categories|more-stories|also-read|affiliate|disclosure|infobox|factbox)(?:$|[\s_-])/i;
 const BYLINE = /byline|author|dateline|writtenby|p-author/i;
 
 /** Named as a byline or an author line (a class or id such as "byline", "author-name"). */

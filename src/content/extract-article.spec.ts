@@ -132,6 +132,18 @@ describe('extractArticle', () => {
     expect(text).not.toContain('Read more');
   });
 
+  it('keeps a few sentences folded into a short "read more" expander, not only a long one', () => {
+    const folded =
+      'The village lies among meadows and woods, at the edge of the hills. Trails and two cycle paths start ' +
+      'at the door, and the old abbey town and the Roman city are each an hour away by car, by bus or by train.';
+    const html = `<body><article>${paragraph('first')}${paragraph('second')}${paragraph('third')}
+      <div><p class="box-text js_readmore">${folded}</p></div>
+      <div class="share-links"><a href="/share">Share this story with a friend</a></div></article></body>`;
+    const text = extractArticle(html, URL, { minConfidence: 0 }).text;
+    expect(text).toContain(folded);
+    expect(text).not.toContain('Share this story');
+  });
+
   it('keeps a sibling div of plain prose, as Readability keeps the paragraph it turns such a div into', () => {
     const closing =
       'The closing note sits in a plain div of its own, after the story, and it reads like prose too';

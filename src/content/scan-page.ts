@@ -32,6 +32,9 @@ const COMMAS = /[,\u060C\uFE50\uFE10\uFE11\u2E41\u2E34\u2E32\uFF0C]/g;
 const MAX_BYLINE_LENGTH = 100;
 /** Longer than this, a block named "share-…" or a form holds content: some sites wrap their pages in a form. */
 const MAX_SHORT_BLOCK_LENGTH = 500;
+/** Text of a short "read more" block that is folded prose rather than a link or a button. */
+const MIN_EXPANDED_PROSE_LENGTH = 200;
+const MAX_EXPANDED_PROSE_LINK_DENSITY = 0.1;
 /** A form with less text than this per field is there to be filled in (sign-up, comment, search). */
 const TEXT_PER_FORM_FIELD = 150;
 /**
@@ -198,7 +201,8 @@ class PageScanner {
     }
     if (element === this.byline) this.acceptByline(element);
     const maxShortLength = Math.max(MAX_SHORT_BLOCK_LENGTH, TEXT_PER_FORM_FIELD * element.fieldCount);
-    if (element.isPrunedIfShort && element.textLength < maxShortLength) element.isPruned = true;
+    if (element.isPrunedIfShort && element.textLength < maxShortLength && !isExpandedProse(element))
+      element.isPruned = true;
     if (element.isPruned) return;
     const parent = element.parent;
     if (parent) {
@@ -219,6 +223,19 @@ class PageScanner {
     }
     this.byline = undefined;
   }
+}
+
+/**
+ * A "read more" expander (or a block named "share-…") holding a few sentences without links is the
+ * article's text folded away, not a button or a teaser link. Forms are judged by their fields.
+ */
+function isExpandedProse(element: PageElement): boolean {
+  return (
+    element.tagName !== 'form' &&
+    element.fieldCount === 0 &&
+    element.textLength >= MIN_EXPANDED_PROSE_LENGTH &&
+    element.linkTextLength <= MAX_EXPANDED_PROSE_LINK_DENSITY * element.textLength
+  );
 }
 
 function isFormField(tagName: string, attributes: Map<string, string>): boolean {
