@@ -64,10 +64,21 @@ describe('lines told by their words: credits, labels, calls to action, notices',
     const text = extractText(`<body><article>${body}
       <p>- Anzeige -</p><p><a href="/news">Zurück zur Übersicht</a></p><p>Kategorie: News</p>
       <div>71 Kommentare</div><p>Next post</p><p><strong>Kontakt:</strong></p>
-      <p>Next year the harbour opens a second basin for the ferries.</p></article></body>`);
+      <p>Next year the harbour opens a second basin for the ferries.</p>
+      <p>Von Hamburg aus fahren die Fähren stündlich.</p><p><b>Von:</b> Ada Lovelace</p>
+      </article></body>`);
     expect(text).toContain('The fourth part of the post');
-    expectLeftOut(text, ['Anzeige', 'Zurück', 'Kategorie', 'Kommentare', 'Next post', 'Kontakt']);
+    expectLeftOut(text, [
+      'Anzeige',
+      'Zurück',
+      'Kategorie',
+      'Kommentare',
+      'Next post',
+      'Kontakt',
+      'Ada Lovelace',
+    ]);
     expect(text).toContain('Next year the harbour opens');
+    expect(text).toContain('Von Hamburg aus fahren die Fähren stündlich.');
   });
 
   it('leaves out rights notices and disclaimers, print buttons, and keeps prose about licences', () => {

@@ -192,7 +192,7 @@ export const PAGE_LABEL = new RegExp(
       '(?:next|previous) (?:post|article|story|page)\\b',
       'next:',
       '(?:nächste[rs]?|vorherige[rs]?) (?:artikel|beitrag|seite)\\b',
-      '(?:tags?|schlagw[öo]rter?|stichw[öo]rter?|kategorien?|categor(?:y|ies)|themen|temas|topics|filed under|posted in|veröffentlicht(?: am)?|aktualisiert(?: am)?|last (?:modified|updated)|release date|opublikowano|autor(?:en|in)?|authors?)\\s*:',
+      '(?:tags?|schlagw[öo]rter?|stichw[öo]rter?|kategorien?|categor(?:y|ies)|themen|temas|topics|filed under|posted in|veröffentlicht(?: am)?|aktualisiert(?: am)?|last (?:modified|updated)|release date|opublikowano|autor(?:en|in)?|authors?|von|by|por|par|texte?|redaktion)\\s*:',
       '(?:kommentare?|comments?|antworten|replies)\\b',
       '(?:kontakt|contact|telefon|phone|tel\\.|e-?mail|fax|pressekontakt|medienkontakt|ansprechpartner(?:in)?)\\s*:',
       '(?:drucken|print(?: (?:recipe|article|this))?|(?:rezept|artikel) drucken)\\W*$',

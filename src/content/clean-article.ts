@@ -197,7 +197,9 @@ function isClutter(element: PageElement, options: Cleaning, next?: PageElement):
 
 function isDateLine(element: PageElement): boolean {
   if (element.tagName !== 'time' || element.textLength >= MAX_DATE_LENGTH) return false;
-  const lineLength = element.parent?.textLength ?? 0;
+  const { parent } = element;
+  if (parent && parent.tagName === 'p' && SENTENCE_END.test(leadingTextOf(parent))) return false;
+  const lineLength = parent?.textLength ?? 0;
   return lineLength - element.textLength < MAX_DATE_LENGTH;
 }
 

@@ -45,6 +45,12 @@ describe('lines that only date the article', () => {
     expect(text).toContain('2020-08-01 18:00');
   });
 
+  it('keeps a short sentence whole around the time element it holds', () => {
+    const text = extractText(`<body><article>${prose('first')}<p>Am <time>3. Mai 2020</time> kam er an.</p>
+      ${prose('second')}</article></body>`);
+    expect(text).toContain('Am 3. Mai 2020 kam er an.');
+  });
+
   it("keeps dates that title a diary's days or a live blog's updates between the article's paragraphs", () => {
     const text = extractText(`<body><article><p>23.10.2018</p>${prose('first')}
       <h3>Dienstag, 24. Oktober</h3>${prose('second')}<h2>14:32</h2>${prose('third')}</article></body>`);
