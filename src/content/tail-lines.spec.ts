@@ -47,4 +47,15 @@ describe("lines after the article's last paragraph of prose", () => {
     expect(text).toContain('The new quay at dawn');
     expectLeftOut(text, ['Autumn in the city', 'Pumpkins']);
   });
+
+  it('leaves out bullets that are only a link, and keeps numbered references that are', () => {
+    const text = extractText(`<body><article>${body}
+      <ul class="story-list"><li><a href="/a">Ferry captain: “The sea was kind to us”</a></li>
+      <li><a href="/b">Cranes of the harbour, one by one</a></li></ul>
+      <ol class="article-notes"><li><a href="/ref/1">Harbour studies, volume 12</a></li><li><a href="/ref/2">The island ferry, 1906–2006</a></li></ol>
+      </article></body>`);
+    expectLeftOut(text, ['Ferry captain', 'Cranes of the harbour']);
+    expect(text).toContain('Harbour studies, volume 12');
+    expect(text).toContain('The island ferry, 1906–2006');
+  });
 });

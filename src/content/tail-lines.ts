@@ -18,7 +18,7 @@ const GALLERY_LEVELS = 4;
 
 /**
  * Blocks after the article's last paragraph of prose that belong to the page around it rather than
- * to the article: a paragraph that is nothing but a link (the next post, another story, a gallery),
+ * to the article: a paragraph or bullet that is nothing but a link (the next post, another story, a gallery),
  * and teasers named as such. Before the first paragraph "teaser" is also the name German news sites
  * give their lead.
  */
@@ -27,11 +27,18 @@ export function isTailClutter(element: PageElement, prose: ProseSpan | null): bo
 }
 
 function isLinkLine(element: PageElement): boolean {
-  if (element.tagName !== 'p' || element.imageCount > 0 || element.textLength > MAX_LINK_LINE_LENGTH)
-    return false;
+  if (!isLine(element) || element.imageCount > 0 || element.textLength > MAX_LINK_LINE_LENGTH) return false;
   if (linkDensity(element) < MIN_LINK_LINE_DENSITY) return false;
   const text = leadingTextOf(element);
   return !SENTENCE_END.test(text) && !WRITTEN_ADDRESS.test(text);
+}
+
+/**
+ * A paragraph, or an item of a list without numbers: numbered items are steps or references, which
+ * the article may link one by one.
+ */
+function isLine(element: PageElement): boolean {
+  return element.tagName === 'p' || (element.tagName === 'li' && element.parent?.tagName === 'ul');
 }
 
 function isNamedTeaser(element: PageElement): boolean {
