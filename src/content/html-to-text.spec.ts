@@ -46,6 +46,11 @@ describe('htmlToText', () => {
     ).toBe('[A cat] & été');
   });
 
+  it('writes letters composed, as they are typed, when the page decomposes them', () => {
+    const decomposed = 'Babyschalen gepru\u0308ft, Gurtla\u0308nge';
+    expect(htmlToText(`<p>${decomposed}</p>`)).toBe('Babyschalen geprüft, Gurtlänge');
+  });
+
   it('breaks lines at br and block elements', () => {
     expect(htmlToText('<div>one<br>two</div><div>three</div>')).toBe('one\ntwo\nthree');
   });

@@ -107,9 +107,13 @@ class PlainTextWriter {
     this.appendInline(text.replace(/\s+/g, ' '));
   }
 
+  /**
+   * Composed (NFC), as most text is typed: some pages write "ü" as "u" and a combining mark, which looks
+   * the same but matches no search, no quote and no other copy of the sentence.
+   */
   finish(): string {
     this.endLine();
-    return this.lines.join('\n');
+    return this.lines.join('\n').normalize('NFC');
   }
 
   private breakBefore(tagName: string, isInsideList: boolean): void {
