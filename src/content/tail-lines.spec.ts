@@ -1,4 +1,4 @@
-import { articleBody, extractText, prose } from '../../test/support/article-pages';
+import { articleBody, expectLeftOut, extractText, prose } from '../../test/support/article-pages';
 
 const body = articleBody();
 
@@ -35,5 +35,16 @@ describe("lines after the article's last paragraph of prose", () => {
     const text = extractText(`<body><article>${prose('first')}${prose('second')}
       <p><a href="/harbour">The harbour in pictures</a></p>${prose('third')}${prose('fourth')}</article></body>`);
     expect(text).toContain('The harbour in pictures');
+  });
+
+  it('leaves out teasers named as such, and keeps a lead named so and a gallery of slides', () => {
+    const text = extractText(`<body><article>
+      <div class="teaser"><p>The lead: the harbour reopens after two years of work.</p></div>${body}
+      <div class="image-slideshow"><div class="teaser slide"><img src="/1.jpg" alt=""><p>The new quay at dawn</p></div></div>
+      <div class="teaser-box"><h3>Autumn in the city</h3><p>Pumpkins, walks and golden light.</p></div>
+      </article></body>`);
+    expect(text).toContain('The lead: the harbour reopens');
+    expect(text).toContain('The new quay at dawn');
+    expectLeftOut(text, ['Autumn in the city', 'Pumpkins']);
   });
 });

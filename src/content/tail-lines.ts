@@ -3,19 +3,27 @@ import { isAfterParagraphs, type ProseSpan } from './prose-span';
 
 /** This much of a line in links, it says nothing but where to go next. */
 const MIN_LINK_LINE_DENSITY = 0.9;
-/** A sentence ends so: a closing sentence that is all link ("The petition is here.") is the article's. */
-const SENTENCE_END = /[.!?]["'”’»)]*$/;
 /** Longer than this, a line of links is more than a title; its leading text would not show its end. */
 const MAX_LINK_LINE_LENGTH = 150;
+/** A sentence ends so: a closing sentence that is all link ("The petition is here.") is the article's. */
+const SENTENCE_END = /[.!?]["'”’»)]*$/;
 /** An address written out: a reference or a source the article names, not a teaser. */
 const WRITTEN_ADDRESS = /https?:\/\/|www\./i;
+/** A block that points at another page: a teaser (a picture, a title and a line, linked or not). */
+const TEASER_NAME = /teaser/i;
+/** A picture gallery's own block may be named as a teaser of it: its captions stay with the pictures. */
+const GALLERY_NAME = /galler|galerie|bildstrecke|slideshow/i;
+/** How far up a teaser looks for the gallery it may be a slide of. */
+const GALLERY_LEVELS = 4;
 
 /**
- * Lines after the article's last paragraph of prose that belong to the page around it rather than
- * to the article: a paragraph that is nothing but a link (the next post, another story, a gallery).
+ * Blocks after the article's last paragraph of prose that belong to the page around it rather than
+ * to the article: a paragraph that is nothing but a link (the next post, another story, a gallery),
+ * and teasers named as such. Before the first paragraph "teaser" is also the name German news sites
+ * give their lead.
  */
 export function isTailClutter(element: PageElement, prose: ProseSpan | null): boolean {
-  return isAfterParagraphs(prose, element) && isLinkLine(element);
+  return isAfterParagraphs(prose, element) && (isLinkLine(element) || isNamedTeaser(element));
 }
 
 function isLinkLine(element: PageElement): boolean {
@@ -24,4 +32,20 @@ function isLinkLine(element: PageElement): boolean {
   if (linkDensity(element) < MIN_LINK_LINE_DENSITY) return false;
   const text = leadingTextOf(element);
   return !SENTENCE_END.test(text) && !WRITTEN_ADDRESS.test(text);
+}
+
+function isNamedTeaser(element: PageElement): boolean {
+  return TEASER_NAME.test(nameOf(element)) && !isInGallery(element);
+}
+
+function isInGallery(element: PageElement): boolean {
+  let ancestor: PageElement | undefined = element;
+  for (let level = 0; ancestor && level <= GALLERY_LEVELS; level++, ancestor = ancestor.parent) {
+    if (GALLERY_NAME.test(nameOf(ancestor))) return true;
+  }
+  return false;
+}
+
+function nameOf({ className, id }: PageElement): string {
+  return `${className} ${id}`;
 }
