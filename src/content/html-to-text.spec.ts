@@ -1,4 +1,4 @@
-import { htmlToText } from './html-to-text';
+import { articleText, htmlToText } from './html-to-text';
 
 describe('htmlToText', () => {
   it('separates paragraphs and headings by one blank line and collapses whitespace', () => {
@@ -49,6 +49,13 @@ describe('htmlToText', () => {
   it('writes letters composed, as they are typed, when the page decomposes them', () => {
     const decomposed = 'Babyschalen gepru\u0308ft, Gurtla\u0308nge';
     expect(htmlToText(`<p>${decomposed}</p>`)).toBe('Babyschalen geprüft, Gurtlänge');
+  });
+
+  it("leaves the readings printed over words (ruby) out of an article's own text, not out of an email's", () => {
+    const html =
+      '<p><ruby>子<rp>(</rp><rt>こ</rt><rp>)</rp></ruby>どもの<ruby>法律<rt>ほうりつ</rt></ruby>ができて</p>';
+    expect(articleText(html)).toBe('子どもの法律ができて');
+    expect(htmlToText(html)).toBe('子(こ)どもの法律ほうりつができて');
   });
 
   it('breaks lines at br and block elements', () => {

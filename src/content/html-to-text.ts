@@ -7,6 +7,7 @@ const PARAGRAPH_ELEMENTS = new Set(
 const LINE_ELEMENTS = new Set(
   'div section article header footer main nav aside li dt dd tr caption figcaption summary'.split(' '),
 );
+const RUBY_ANNOTATIONS = new Set(['rt', 'rp']);
 const SHOWN_LINK = /^(https?|mailto):/i;
 const VOID_ELEMENTS = new Set('area base br col embed hr img input link meta source track wbr'.split(' '));
 
@@ -25,11 +26,17 @@ export interface TextOptions {
   linkAddresses?: boolean;
   /** Mark quoted lines with `>` (default). */
   quoteMarks?: boolean;
+  /** Keep ruby annotations (furigana and their parentheses) after their base text (default). */
+  rubyAnnotations?: boolean;
 }
 
 /** The `text/plain` rendering of an email's HTML: readable paragraphs, lists, quotes and links. */
 export function htmlToText(html: string, options: TextOptions = {}): string {
-  const writer = new PlainTextWriter(options.linkAddresses ?? true, options.quoteMarks ?? true);
+  const writer = new PlainTextWriter(
+    options.linkAddresses ?? true,
+    options.quoteMarks ?? true,
+    options.rubyAnnotations ?? true,
+  );
   readHtmlTokens(html, {
     startTag: (token: StartTag) => writer.onStartTag(token),
     endTag: (token: EndTag) => writer.onEndTag(token),
@@ -38,9 +45,12 @@ export function htmlToText(html: string, options: TextOptions = {}): string {
   return writer.finish();
 }
 
-/** An article's own text, as a reader reads it: no link addresses, no quote marks. */
+/**
+ * An article's own text, as a reader reads it: no link addresses, no quote marks, and its sentences
+ * without the readings printed over their words (ruby annotations: furigana in Japanese).
+ */
 export function articleText(html: string): string {
-  return htmlToText(html, { linkAddresses: false, quoteMarks: false });
+  return htmlToText(html, { linkAddresses: false, quoteMarks: false, rubyAnnotations: false });
 }
 
 class PlainTextWriter {
@@ -57,6 +67,7 @@ class PlainTextWriter {
   constructor(
     private readonly linkAddresses: boolean,
     private readonly quoteMarks: boolean,
+    private readonly rubyAnnotations: boolean,
   ) {}
 
   onStartTag({ tagName, attrs, selfClosing }: StartTag): void {
@@ -64,7 +75,8 @@ class PlainTextWriter {
       if (tagName === this.skipped.tagName && !selfClosing) this.skipped.depth++;
       return;
     }
-    if (DROPPED_WITH_CONTENT.has(tagName) || isHidden(attrs)) {
+    const isAnnotation = !this.rubyAnnotations && RUBY_ANNOTATIONS.has(tagName);
+    if (DROPPED_WITH_CONTENT.has(tagName) || isAnnotation || isHidden(attrs)) {
       if (!selfClosing && !VOID_ELEMENTS.has(tagName)) this.skipped = { tagName, depth: 1 };
       return;
     }
