@@ -38,6 +38,13 @@ describe("the article's lead", () => {
     expect(text).toContain('After two years of works');
   });
 
+  it("finds the lead inside the article's container whatever the container's names say", () => {
+    const text = extractStory(`<body><article><div class="field field--label-hidden">
+      <div class="field-item"><p>After two years of works, the harbour takes boats again from Monday, and the ferries are back.</p></div>
+      <div class="field-item"><div class="body">${body}</div><div class="tools">Print</div></div></div></article></body>`);
+    expect(text).toContain('After two years of works');
+  });
+
   it('stays out of the page around the article: prose far from it is not its lead', () => {
     const text = extractStory(`<body><div class="page">
       <div class="top"><p>Welcome to the harbour gazette, the newspaper of the coast since 1906, read it every morning.</p>

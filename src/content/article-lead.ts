@@ -59,9 +59,10 @@ function textBefore(element: PageElement, position: number): number {
 function collectLeads(element: PageElement, before: number, leads: PageElement[]): void {
   for (const child of element.children) {
     if (child.start >= before) return;
-    if (child.isPruned || SKIPPED_TAGS.has(child.tagName) || classWeight(child.className, child.id) < 0)
-      continue;
+    if (child.isPruned) continue;
+    // An ancestor of the article is searched whatever its name ("field--label-hidden" holds the body too).
     if (child.end > before) collectLeads(child, before, leads);
+    else if (SKIPPED_TAGS.has(child.tagName) || classWeight(child.className, child.id) < 0) continue;
     else if (isLead(child)) leads.push(child);
     else if (linkDensity(child) <= MAX_LEAD_BLOCK_LINK_DENSITY) collectLeads(child, before, leads);
   }
