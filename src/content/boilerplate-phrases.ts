@@ -11,8 +11,9 @@ export const CREDIT_LABEL = new RegExp(
       '©',
       '\\(c\\)',
       'copyright\\b',
-      '(?:photo|picture|image|bild|foto|title|titel|cover)?\\s?(?:credits?|crédits?|crédito|nachweis)(?: photos?)?\\s*:',
+      '(?:photo|picture|image|bild|foto|title|titel|cover)?\\s?(?:credits?|crédits?|crédito|nachweis)\\s*:',
       '(?:photo|picture|image) credits?\\b',
+      '(?:crédits?|créditos?) (?:de )?(?:photos?|fotos?|images?|imagen)\\s*:',
       '(?:fotos?|photos?|bild(?:er)?|images?|pictures?|photograph(?:ed)?|zdjęcie|fot\\.|kuva|titelbild|beitragsbild|aufmacherbild)\\s*(?::|by\\b|via\\b|von\\b|de\\b)',
       '(?:quelle|source|fuente|fonte|źródło|bron)\\s*:',
     ].join('|') +
