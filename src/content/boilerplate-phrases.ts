@@ -13,6 +13,7 @@ export const CREDIT_LABEL = new RegExp(
       'copyright\\b',
       '(?:photo|picture|image|bild|foto|title|titel|cover)?\\s?(?:credits?|crédits?|crédito|nachweis)\\s*:',
       '(?:photo|picture|image) credits?\\b',
+      '(?:crédits?|créditos?) (?:de )?(?:photos?|fotos?|images?|imagen)\\s*:',
       '(?:fotos?|photos?|bild(?:er)?|images?|pictures?|photograph(?:ed)?|zdjęcie|fot\\.|titelbild|beitragsbild|aufmacherbild)\\s*(?::|by\\b|via\\b|von\\b|de\\b)',
       '(?:quelle|source|fuente|fonte|źródło|bron)\\s*:',
     ].join('|') +

@@ -1,0 +1,12 @@
+import { articleBody, expectLeftOut, extractText } from '../../test/support/article-pages';
+
+describe('credit lines that name the pictures first', () => {
+  it('leaves out "Crédits photos :" and "Créditos de fotos:" lines, and keeps prose about credits', () => {
+    const text = extractText(`<body><article>${articleBody()}
+      <p>Crédits photos : Agence du Port</p><p>Créditos de fotos: Archivo del Puerto</p>
+      <p>Crédits photos et textes ont été rassemblés par les habitants du port pendant dix ans, puis exposés.</p>
+      </article></body>`);
+    expectLeftOut(text, ['Agence du Port', 'Archivo del Puerto']);
+    expect(text).toContain('Crédits photos et textes ont été rassemblés');
+  });
+});
