@@ -45,6 +45,14 @@ describe("the article's lead", () => {
     expect(text).toContain('After two years of works');
   });
 
+  it('takes no short line above the article for its lead: a caption or a source line', () => {
+    const text = extractStory(`<body><article><header>
+      <p>The harbour master at the new quay, on the first day of works / public domain</p></header>
+      <div class="body">${body}</div></article></body>`);
+    expect(text).toContain('The first part');
+    expect(text).not.toContain('The harbour master');
+  });
+
   it('stays out of the page around the article: prose far from it is not its lead', () => {
     const text = extractStory(`<body><div class="page">
       <div class="top"><p>Welcome to the harbour gazette, the newspaper of the coast since 1906, read it every morning.</p>

@@ -11,7 +11,8 @@ const LEAD_SCOPE_LEVELS = 5;
  * page section, not the article's own (what follows the article does not count: comments, related links).
  */
 const MAX_SCOPE_TEXT_BEFORE = 1200;
-const MIN_LEAD_LENGTH = 60;
+/** A lead is a sentence or two; a shorter line above the article is a caption, a date line or a kicker. */
+const MIN_LEAD_LENGTH = 80;
 const MAX_LEAD_LINK_DENSITY = 0.25;
 /** A block above the article that is mostly links is the page's (a menu, headlines): no lead in it. */
 const MAX_LEAD_BLOCK_LINK_DENSITY = 0.5;

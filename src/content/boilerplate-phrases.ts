@@ -14,7 +14,7 @@ export const CREDIT_LABEL = new RegExp(
       '(?:photo|picture|image|bild|foto|title|titel|cover)?\\s?(?:credits?|crédits?|crédito|nachweis)\\s*:',
       '(?:photo|picture|image) credits?\\b',
       '(?:crédits?|créditos?) (?:de )?(?:photos?|fotos?|images?|imagen)\\s*:',
-      '(?:fotos?|photos?|bild(?:er)?|images?|pictures?|photograph(?:ed)?|zdjęcie|fot\\.|titelbild|beitragsbild|aufmacherbild)\\s*(?::|by\\b|via\\b|von\\b|de\\b)',
+      '(?:fotos?|photos?|bild(?:er)?|images?|pictures?|photograph(?:ed)?|zdjęcie|fot\\.|kuva|titelbild|beitragsbild|aufmacherbild)\\s*(?::|by\\b|via\\b|von\\b|de\\b)',
       '(?:quelle|source|fuente|fonte|źródło|bron)\\s*:',
     ].join('|') +
     ')',
@@ -198,7 +198,7 @@ export const PAGE_LABEL = new RegExp(
       '(?:articolo) (?:precedente|successivo)\\b',
       'next:',
       '(?:nächste[rs]?|vorherige[rs]?) (?:artikel|beitrag|seite)\\b',
-      '(?:tags?|schlagw[öo]rter?|stichw[öo]rter?|kategorien?|categor(?:y|ies)|themen|temas|topics|filed under|posted in|veröffentlicht(?: am)?|aktualisiert(?: am)?|last (?:modified|updated)|release date|opublikowano|autor(?:en|in)?|authors?|von|by|por|par|texte?|redaktion)\\s*:',
+      '(?:tags?|schlagw[öo]rter?|stichw[öo]rter?|kategorien?|categor(?:y|ies)|themen|temas|topics|filed under|posted in|veröffentlicht(?: am)?|aktualisiert(?: am)?|last (?:modified|updated)|release date|opublikowano|autor(?:en|in)?|authors?|von|by|por|par|texte?|redaktion|aufrufe|views|zugriffe)\\s*:',
       '(?:kommentare?|comments?|antworten|replies)\\b',
       '(?:kontakt|contact|telefon|phone|tel\\.|e-?mail|fax|pressekontakt|medienkontakt|ansprechpartner(?:in)?)\\s*:',
       '(?:drucken|print(?: (?:recipe|article|this))?|(?:rezept|artikel) drucken)\\W*$',

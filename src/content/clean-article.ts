@@ -23,7 +23,7 @@ import { hasLinkedHeading } from './teaser-cards';
 import { isTitleHeading } from './title-heading';
 import { isDateOnlyLine } from './date-lines';
 import { isLabelLine } from './orphan-labels';
-import { isWidgetLine } from './furniture-lines';
+import { isSignOffLine, isWidgetLine } from './furniture-lines';
 
 export interface CleaningOptions {
   /** Leave out blocks whose class or id looks negative (Readability's "weight classes"). */
@@ -183,7 +183,12 @@ function isClutter(element: PageElement, options: Cleaning, next?: PageElement):
     !element.hasBlockChild
   )
     return true;
-  if (isDateLine(element) || isDateOnlyLine(element, prose) || isToldByWords(element, prose, next))
+  if (
+    isDateLine(element) ||
+    isDateOnlyLine(element, prose) ||
+    isSignOffLine(element) ||
+    isToldByWords(element, prose, next)
+  )
     return true;
   if (!CONDITIONALLY_CLEANED.has(element.tagName))
     return weight < 0 && element.textLength < MAX_NEGATIVE_INLINE_LENGTH && element.imageCount === 0;

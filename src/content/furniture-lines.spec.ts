@@ -27,4 +27,14 @@ describe("lines of the page's widgets inside an article", () => {
     expect(text).toContain('Sie können den Bericht als PDF herunterladen');
     expect(text).toContain('Wir respektieren Ihre Privatsphäre');
   });
+
+  it("leaves out a report's sign-off, a shop's basket box and a reversed photo credit, and keeps sentences with them", () => {
+    const text = extractText(`<body><article>${prose('first')}<p>aja/PAP</p>
+      <p>Die Agentur dpa/AFP meldete am Morgen den Rücktritt des Hafenmeisters.</p>${prose('second')}
+      <div class="box"><p>Like recipe? Add the ingredients to your basket and deliver to you.</p>
+      <a href="/shop">Order now</a></div><p>Crédits photos : Bestimage</p></article></body>`);
+    expect(text).toContain('The second part of the post');
+    expect(text).toContain('Die Agentur dpa/AFP meldete am Morgen');
+    expectLeftOut(text, ['aja/PAP', 'Like recipe', 'Bestimage']);
+  });
 });

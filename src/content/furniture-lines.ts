@@ -38,6 +38,9 @@ const WIDGET_WORDS = new RegExp(
       'added to (?:your )?(?:cart|basket|wishlist|bag)',
       'ajouté au panier',
       'añadido al carrito',
+      'add (?:the |all )?(?:ingredients|items?|products?) to (?:your )?(?:cart|basket|bag)',
+      'buy (?:this |a |single )?article',
+      'instant access to the full',
     ].join('|') +
     ')',
   'i',
@@ -50,4 +53,12 @@ const MAX_WIDGET_LINE_LENGTH = 300;
 export function isWidgetLine(element: PageElement): boolean {
   if (element.textLength >= MAX_WIDGET_LINE_LENGTH) return false;
   return WIDGET_WORDS.test(leadingTextOf(element));
+}
+
+/** Initials and agencies that sign a report off ("aja/PAP", "dpa/AFP", "(kna/epd)"): never a sentence. */
+const SIGN_OFF = /^\(?\p{L}{2,5} ?\/ ?\p{L}{2,6}(?: ?\/ ?\p{L}{2,6})*\)?$/u;
+
+/** A line that is only a report's sign-off. */
+export function isSignOffLine(element: PageElement): boolean {
+  return element.textLength < 40 && !element.hasBlockChild && SIGN_OFF.test(leadingTextOf(element));
 }
