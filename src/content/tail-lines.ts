@@ -9,6 +9,12 @@ const MAX_LINK_LINE_LENGTH = 150;
 const SENTENCE_END = /[.!?]["'”’»)]*$/;
 /** An address written out: a reference or a source the article names, not a teaser. */
 const WRITTEN_ADDRESS = /https?:\/\/|www\./i;
+const INFORMATION_LABEL = new RegExp(
+  '^\\W*(?:(?:weitere|mehr) (?:informationen|infos)|(?:more|further) information|más información|' +
+    "plus d'informations|ulteriori informazioni|więcej informacji)\\W*$",
+  'i',
+);
+const MAX_INFORMATION_LABEL_LENGTH = 40;
 /** A block that points at another page: a teaser (a picture, a title and a line, linked or not). */
 const TEASER_NAME = /teaser/i;
 /** A picture gallery's own block may be named as a teaser of it: its captions stay with the pictures. */
@@ -23,7 +29,10 @@ const GALLERY_LEVELS = 4;
  * give their lead.
  */
 export function isTailClutter(element: PageElement, prose: ProseSpan | null): boolean {
-  return isAfterParagraphs(prose, element) && (isLinkLine(element) || isNamedTeaser(element));
+  return (
+    isAfterParagraphs(prose, element) &&
+    (isLinkLine(element) || isNamedTeaser(element) || isInformationLabel(element))
+  );
 }
 
 function isLinkLine(element: PageElement): boolean {
@@ -39,6 +48,15 @@ function isLinkLine(element: PageElement): boolean {
  */
 function isLine(element: PageElement): boolean {
   return element.tagName === 'p' || (element.tagName === 'li' && element.parent?.tagName === 'ul');
+}
+
+/**
+ * A label alone over what the page adds after the article ("Weitere Informationen:", "More information"):
+ * contacts, downloads, links. A link so named is the article's own pointer, inside its sentence.
+ */
+function isInformationLabel(element: PageElement): boolean {
+  if (element.textLength > MAX_INFORMATION_LABEL_LENGTH || element.linkTextLength > 0) return false;
+  return INFORMATION_LABEL.test(leadingTextOf(element));
 }
 
 function isNamedTeaser(element: PageElement): boolean {
