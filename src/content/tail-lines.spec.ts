@@ -59,13 +59,14 @@ describe("lines after the article's last paragraph of prose", () => {
     expect(text).toContain('The island ferry, 1906–2006');
   });
 
-  it('leaves out a "more information" label alone after the article, and keeps one that is a link or among paragraphs', () => {
+  it('leaves out a "more information" or contact label alone after the article, and keeps one that is a link or among paragraphs', () => {
     const text = extractText(`<body><article>${prose('first')}${prose('second')}
       <h3>Weitere Informationen</h3>${prose('third')}${prose('fourth')}
       <p>The whole report to download: <a href="/report.pdf">More information</a></p>
-      <p><strong>Weitere Informationen:</strong></p><p>Harbour office, Quay 3</p></article></body>`);
+      <p><strong>Weitere Informationen:</strong></p><p>Harbour office, Quay 3</p>
+      <h3>Ansprechpartnerin zum Thema:</h3><p>Jana Beispiel</p><p>Kontakt</p></article></body>`);
     expect(text).toContain('Weitere Informationen\n');
     expect(text).toContain('The whole report to download: More information');
-    expect(text).not.toContain('Weitere Informationen:');
+    expectLeftOut(text, ['Weitere Informationen:', 'Ansprechpartnerin', 'Kontakt']);
   });
 });

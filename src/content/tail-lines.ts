@@ -11,7 +11,8 @@ const SENTENCE_END = /[.!?]["'”’»)]*$/;
 const WRITTEN_ADDRESS = /https?:\/\/|www\./i;
 const INFORMATION_LABEL = new RegExp(
   '^\\W*(?:(?:weitere|mehr) (?:informationen|infos)|(?:more|further) information|más información|' +
-    "plus d'informations|ulteriori informazioni|więcej informacji)\\W*$",
+    "plus d'informations|ulteriori informazioni|więcej informacji|kontakt|contact(?: us)?|contacto|" +
+    '(?:presse|medien|press|media)-?\\s?(?:kontakt|contact)|ansprechpartner(?:in)?(?: zum thema| für die presse)?)\\W*$',
   'i',
 );
 const MAX_INFORMATION_LABEL_LENGTH = 40;
@@ -51,8 +52,8 @@ function isLine(element: PageElement): boolean {
 }
 
 /**
- * A label alone over what the page adds after the article ("Weitere Informationen:", "More information"):
- * contacts, downloads, links. A link so named is the article's own pointer, inside its sentence.
+ * A label alone over what the page adds after the article ("Weitere Informationen:", "More information",
+ * "Kontakt", "Ansprechpartnerin zum Thema:"): contacts, downloads, links. A link so named is the article's own pointer, inside its sentence.
  */
 function isInformationLabel(element: PageElement): boolean {
   if (element.textLength > MAX_INFORMATION_LABEL_LENGTH || element.linkTextLength > 0) return false;
