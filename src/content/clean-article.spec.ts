@@ -129,9 +129,11 @@ describe('cleaning the article of what sits inside it without being part of it',
     const text = extractText(`<body><article>${body}
       <p>Read more: <a href="/other">The other story about the harbour and its boats</a></p>
       <p>The <a href="/harbour">harbour</a> opened in 1906, and its boats still sail every morning.</p>
-      <p><a href="https://example.org/report">https://example.org/report</a></p></article></body>`);
+      <p><a href="https://example.org/report">https://example.org/report</a></p>
+      <p>The full report is on <a href="/report">the council's website, with every figure</a>.</p></article></body>`);
     expect(text).not.toContain('The other story');
     expect(text).toContain('The harbour opened in 1906');
+    expect(text).toContain("The full report is on the council's website, with every figure.");
     expect(text).toContain('https://example.org/report');
   });
 

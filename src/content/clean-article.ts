@@ -8,7 +8,7 @@ import {
   isRelatedLabel,
   isRightsNotice,
 } from './boilerplate-lines';
-import { isHeading, leadingTextOf, linkDensity, type PageElement } from './page-element';
+import { endsAs, isHeading, linkDensity, type PageElement } from './page-element';
 import {
   isBeforeFirstParagraphEnds,
   isBetweenParagraphs,
@@ -85,9 +85,6 @@ interface Cleaning extends CleaningOptions {
   prose: ProseSpan | null;
 }
 
-/** A sentence of prose ends so; a credit or a label seldom does. */
-const SENTENCE_END = /[.!?]["'”’»)]*$/;
-
 /**
  * Lines told by their words alone (a credit, "Related", "Subscribe", "Tags:", "All rights reserved") are the page around the
  * article, at its head or tail. Between two paragraphs of its prose such words are often the article's
@@ -108,8 +105,8 @@ function isToldByWords(element: PageElement, prose: ProseSpan | null, next?: Pag
       isWidgetLine(element)
     );
   return (
-    (isCreditLine(element) && !SENTENCE_END.test(leadingTextOf(element))) ||
-    (isAdvertisingDisclosure(element) && !SENTENCE_END.test(leadingTextOf(element))) ||
+    (isCreditLine(element) && !endsAs(element, 'sentence')) ||
+    (isAdvertisingDisclosure(element) && !endsAs(element, 'sentence')) ||
     isAdvertisementMark(element) ||
     (isRelatedLabel(element) && !!next && isAnnouncedLinks(next))
   );
@@ -203,7 +200,7 @@ function isClutter(element: PageElement, options: Cleaning, next?: PageElement):
 function isDateLine(element: PageElement): boolean {
   if (element.tagName !== 'time' || element.textLength >= MAX_DATE_LENGTH) return false;
   const { parent } = element;
-  if (parent && parent.tagName === 'p' && SENTENCE_END.test(leadingTextOf(parent))) return false;
+  if (parent && parent.tagName === 'p' && endsAs(parent, 'sentence')) return false;
   const lineLength = parent?.textLength ?? 0;
   return lineLength - element.textLength < MAX_DATE_LENGTH;
 }
@@ -223,5 +220,7 @@ const MAX_TEASER_LENGTH = 200;
 function isTeaserLine(element: PageElement): boolean {
   if (element.tagName !== 'p' || element.textLength >= MAX_TEASER_LENGTH) return false;
   const label = element.textLength - element.linkTextLength;
-  return linkDensity(element) > 0.5 && label >= 3 && label <= MAX_TEASER_LABEL_LENGTH;
+  if (linkDensity(element) <= 0.5 || label < 3 || label > MAX_TEASER_LABEL_LENGTH) return false;
+  // A headline seldom ends with a full stop; the article's own sentence pointing to a link does.
+  return !endsAs(element, 'fullStop');
 }

@@ -1,8 +1,7 @@
-import { leadingTextOf, type PageElement } from './page-element';
+import { endsAs, type PageElement } from './page-element';
 
 /** Longer than this, a line says more than the name of what follows it. */
 const MAX_LABEL_LENGTH = 50;
-const SENTENCE_END = /[.!?]["'”’»)]*$/;
 
 /**
  * A short line that names what follows it ("Inhaltsverzeichnis", "Related Coverage", "Temas") and does not
@@ -11,5 +10,5 @@ const SENTENCE_END = /[.!?]["'”’»)]*$/;
 export function isLabelLine(element: PageElement): boolean {
   if (element.textLength === 0 || element.textLength >= MAX_LABEL_LENGTH || element.imageCount > 0)
     return false;
-  return !SENTENCE_END.test(leadingTextOf(element));
+  return !endsAs(element, 'sentence');
 }

@@ -65,3 +65,17 @@ const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 export function isHeading(element: PageElement): boolean {
   return HEADINGS.has(element.tagName);
 }
+
+const LINE_ENDINGS = {
+  sentence: /[.!?]["'”’»)]*$/,
+  statement: /[.!]["'”’»)]*$/,
+  fullStop: /\.["'”’»)]*$/,
+};
+
+/**
+ * How the element's leading text ends, closing quotes and brackets aside: as a sentence ("." "!" "?"),
+ * as a statement (no question), or with a full stop. Labels, credits and headlines seldom do.
+ */
+export function endsAs(element: PageElement, ending: keyof typeof LINE_ENDINGS): boolean {
+  return LINE_ENDINGS[ending].test(leadingTextOf(element));
+}

@@ -1,11 +1,9 @@
-import { isHeading, leadingTextOf, type PageElement } from './page-element';
+import { endsAs, isHeading, type PageElement } from './page-element';
 
 /** Longer than this, a heading is more than the title of a map, a form or a list of links. */
 const MAX_HEADING_LENGTH = 100;
 /** A heading over a dangling heading ("Service" over "More information:") goes too, but not on and on. */
 const MAX_DANGLING_HEADINGS = 3;
-/** A heading that ends like a statement is a pull quote from the article, which may close it. */
-const STATEMENT_END = /[.!]["'”’»)]*$/;
 
 /**
  * Headings that end the article's text: nothing of it follows them, only what was left out (a map,
@@ -21,7 +19,8 @@ export function danglingHeadings(
   while (dangling.length < MAX_DANGLING_HEADINGS) {
     const last = lastText(parts, left);
     if (!last || !isHeading(last) || last.textLength >= MAX_HEADING_LENGTH) break;
-    if (STATEMENT_END.test(leadingTextOf(last))) break;
+    // A heading that ends like a statement is a pull quote from the article, which may close it.
+    if (endsAs(last, 'statement')) break;
     dangling.push(last);
     left.add(last);
   }

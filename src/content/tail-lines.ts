@@ -1,12 +1,10 @@
-import { leadingTextOf, linkDensity, type PageElement } from './page-element';
+import { endsAs, leadingTextOf, linkDensity, type PageElement } from './page-element';
 import { isAfterParagraphs, type ProseSpan } from './prose-span';
 
 /** This much of a line in links, it says nothing but where to go next. */
 const MIN_LINK_LINE_DENSITY = 0.9;
 /** Longer than this, a line of links is more than a title; its leading text would not show its end. */
 const MAX_LINK_LINE_LENGTH = 150;
-/** A sentence ends so: a closing sentence that is all link ("The petition is here.") is the article's. */
-const SENTENCE_END = /[.!?]["'”’»)]*$/;
 /** An address written out: a reference or a source the article names, not a teaser. */
 const WRITTEN_ADDRESS = /https?:\/\/|www\./i;
 const INFORMATION_LABEL = new RegExp(
@@ -39,8 +37,8 @@ export function isTailClutter(element: PageElement, prose: ProseSpan | null): bo
 function isLinkLine(element: PageElement): boolean {
   if (!isLine(element) || element.imageCount > 0 || element.textLength > MAX_LINK_LINE_LENGTH) return false;
   if (linkDensity(element) < MIN_LINK_LINE_DENSITY) return false;
-  const text = leadingTextOf(element);
-  return !SENTENCE_END.test(text) && !WRITTEN_ADDRESS.test(text);
+  // A closing sentence that is all link ("The petition is here.") is the article's.
+  return !endsAs(element, 'sentence') && !WRITTEN_ADDRESS.test(leadingTextOf(element));
 }
 
 /**
