@@ -16,14 +16,14 @@ import {
   proseSpan,
   type ProseSpan,
 } from './prose-span';
+import { isDateLine } from './date-lines';
 import { isAdvertisingDisclosure } from './disclosure-lines';
+import { isSignOffLine, isWidgetLine } from './furniture-lines';
+import { isLabelLine } from './orphan-labels';
 import { danglingHeadings } from './tail-headings';
 import { isTailClutter } from './tail-lines';
 import { hasLinkedHeading } from './teaser-cards';
 import { isTitleHeading } from './title-heading';
-import { isDateOnlyLine } from './date-lines';
-import { isLabelLine } from './orphan-labels';
-import { isSignOffLine, isWidgetLine } from './furniture-lines';
 
 export interface CleaningOptions {
   /** Leave out blocks whose class or id looks negative (Readability's "weight classes"). */
@@ -43,8 +43,6 @@ const MAX_HEADING_LENGTH = 100;
  * name over a bio) are no more the article's text than the first.
  */
 const MAX_BYLINE_LENGTH = 100;
-/** A short `time` element with this little text beside it is a date line, not a date in a sentence. */
-const MAX_DATE_LENGTH = 40;
 
 /**
  * What to leave out of the parts of an article, in source order: pruned subtrees; like Readability's conditional
@@ -105,8 +103,7 @@ function isToldByWords(element: PageElement, prose: ProseSpan | null, next?: Pag
       isWidgetLine(element)
     );
   return (
-    (isCreditLine(element) && !endsAs(element, 'sentence')) ||
-    (isAdvertisingDisclosure(element) && !endsAs(element, 'sentence')) ||
+    ((isCreditLine(element) || isAdvertisingDisclosure(element)) && !endsAs(element, 'sentence')) ||
     isAdvertisementMark(element) ||
     (isRelatedLabel(element) && !!next && isAnnouncedLinks(next))
   );
@@ -180,12 +177,7 @@ function isClutter(element: PageElement, options: Cleaning, next?: PageElement):
     !element.hasBlockChild
   )
     return true;
-  if (
-    isDateLine(element) ||
-    isDateOnlyLine(element, prose) ||
-    isSignOffLine(element) ||
-    isToldByWords(element, prose, next)
-  )
+  if (isDateLine(element, prose) || isSignOffLine(element) || isToldByWords(element, prose, next))
     return true;
   if (!CONDITIONALLY_CLEANED.has(element.tagName))
     return weight < 0 && element.textLength < MAX_NEGATIVE_INLINE_LENGTH && element.imageCount === 0;
@@ -195,14 +187,6 @@ function isClutter(element: PageElement, options: Cleaning, next?: PageElement):
   return (
     element.commaCount < 10 && element.textLength < 25 && element.imageCount === 0 && !element.hasBlockChild
   );
-}
-
-function isDateLine(element: PageElement): boolean {
-  if (element.tagName !== 'time' || element.textLength >= MAX_DATE_LENGTH) return false;
-  const { parent } = element;
-  if (parent && parent.tagName === 'p' && endsAs(parent, 'sentence')) return false;
-  const lineLength = parent?.textLength ?? 0;
-  return lineLength - element.textLength < MAX_DATE_LENGTH;
 }
 
 /** Photo credits and copyright lines, named for what they are. */

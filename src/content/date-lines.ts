@@ -1,4 +1,4 @@
-import { isHeading, leadingTextOf, type PageElement } from './page-element';
+import { endsAs, isHeading, leadingTextOf, type PageElement } from './page-element';
 import { isBetweenParagraphs, type ProseSpan } from './prose-span';
 
 /** Longer than this, a line holds more than a date and its label. */
@@ -52,12 +52,28 @@ const DATE_PART = new RegExp(
   'giu',
 );
 
+/** A short `time` element with this little text beside it is a date line, not a date in a sentence. */
+const MAX_TIME_LINE_LENGTH = 40;
+
+/** A line that dates the article: a short `time` element with little beside it, or a line of a date alone. */
+export function isDateLine(element: PageElement, prose: ProseSpan | null): boolean {
+  return isTimeLine(element) || isDateOnlyLine(element, prose);
+}
+
+function isTimeLine(element: PageElement): boolean {
+  if (element.tagName !== 'time' || element.textLength >= MAX_TIME_LINE_LENGTH) return false;
+  const { parent } = element;
+  if (parent && parent.tagName === 'p' && endsAs(parent, 'sentence')) return false;
+  const lineLength = parent?.textLength ?? 0;
+  return lineLength - element.textLength < MAX_TIME_LINE_LENGTH;
+}
+
 /**
  * A short line that only dates the article ("23.10.2018", "Publiziert: 03.04.2020, 12:35", "asked Feb 6,
  * 2014 at 20:37", "Aktualisiert am 17.01.2021."): no sentence reads so, wherever it sits. A heading
  * between the article's paragraphs is the exception: there a date titles a diary's day or a live blog's update.
  */
-export function isDateOnlyLine(element: PageElement, prose: ProseSpan | null): boolean {
+function isDateOnlyLine(element: PageElement, prose: ProseSpan | null): boolean {
   if (element.textLength >= MAX_DATE_LINE_LENGTH || element.imageCount > 0 || element.hasBlockChild)
     return false;
   if (isHeading(element) && isBetweenParagraphs(prose, element)) return false;

@@ -8,7 +8,7 @@ import {
 } from './article-hints';
 import { VOID_ELEMENTS } from './html-vocabulary';
 import { OpenElements } from './open-elements';
-import { addLeadingText, type PageElement } from './page-element';
+import { addLeadingText, linkDensity, type PageElement } from './page-element';
 import { recordMetaTag, type PageMetadata } from './page-metadata';
 import { ParagraphScorer } from './paragraph-scorer';
 
@@ -234,7 +234,7 @@ function isExpandedProse(element: PageElement): boolean {
     element.tagName !== 'form' &&
     element.fieldCount === 0 &&
     element.textLength >= MIN_EXPANDED_PROSE_LENGTH &&
-    element.linkTextLength <= MAX_EXPANDED_PROSE_LINK_DENSITY * element.textLength
+    linkDensity(element) <= MAX_EXPANDED_PROSE_LINK_DENSITY
   );
 }
 
