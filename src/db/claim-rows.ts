@@ -1,4 +1,5 @@
 import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { chunksOf, writeInChunks } from './chunked';
 import { columnOf, placeholders, storedValue } from './raw-rows';
 
 /**
@@ -25,8 +26,8 @@ export interface LeaseClaim {
 
 /**
  * Claims those of `ids` that nobody holds (no lease, or one that ended before `now`) and that meet
- * `condition` (SQL over the table's columns, with its parameters), with one conditional UPDATE per 500
- * ids: two processes never both get a row. Returns the ids this claim got.
+ * `condition` (SQL over the table's columns, with its parameters), with one conditional UPDATE per
+ * `IDS_PER_STATEMENT` ids: two processes never both get a row. Returns the ids this claim got.
  */
 export async function claimRows<T extends ObjectLiteral>(
   manager: EntityManager,
@@ -40,8 +41,7 @@ export async function claimRows<T extends ObjectLiteral>(
   const stored = (property: keyof T & string, value: unknown) =>
     storedValue(manager, target, property, value);
   const claimed: string[] = [];
-  for (let start = 0; start < ids.length; start += 500) {
-    const chunk = ids.slice(start, start + 500);
+  for (const chunk of chunksOf(ids)) {
     await manager.query(
       `UPDATE ${table} SET ${token} = ?, ${owner} = ?, ${until} = ? ` +
         `WHERE id IN (${placeholders(chunk.length)}) AND (${until} IS NULL OR ${until} < ?) AND (${condition.sql})`,
@@ -73,9 +73,11 @@ export async function renewLeases<T extends ObjectLiteral>(
   tokens: readonly string[],
 ): Promise<void> {
   const [table, tokenColumn, ownerColumn, untilColumn] = names(manager, target, columns);
-  await manager.query(
-    `UPDATE ${table} SET ${untilColumn} = ? WHERE ${ownerColumn} = ? AND ${tokenColumn} IN (${placeholders(tokens.length)})`,
-    [storedValue(manager, target, columns.until, until), owner, ...tokens],
+  await writeInChunks(tokens, (chunk) =>
+    manager.query(
+      `UPDATE ${table} SET ${untilColumn} = ? WHERE ${ownerColumn} = ? AND ${tokenColumn} IN (${placeholders(chunk.length)})`,
+      [storedValue(manager, target, columns.until, until), owner, ...chunk],
+    ),
   );
 }
 
@@ -92,16 +94,26 @@ export async function releaseLeases<T extends ObjectLiteral>(
 ): Promise<void> {
   const [table, tokenColumn, ownerColumn, untilColumn] = names(manager, target, columns);
   const [column, value] = 'token' in holder ? [tokenColumn, holder.token] : [ownerColumn, holder.owner];
-  const kept = keep.length ? ` AND id NOT IN (${placeholders(keep.length)})` : '';
-  await manager.query(
-    `UPDATE ${table} SET ${tokenColumn} = NULL, ${ownerColumn} = NULL, ${untilColumn} = NULL WHERE ${column} = ?${kept}`,
-    [value, ...keep],
+  const release = `UPDATE ${table} SET ${tokenColumn} = NULL, ${ownerColumn} = NULL, ${untilColumn} = NULL WHERE ${column} = ?`;
+  if (keep.length === 0) {
+    await manager.query(release, [value]);
+    return;
+  }
+  // The rows held are read and released by id, a slice at a time: no NOT IN list of any length.
+  const isKept = new Set(keep);
+  const held: Array<{ id: string }> = await manager.query(`SELECT id FROM ${table} WHERE ${column} = ?`, [
+    value,
+  ]);
+  const released = held.map((row) => row.id).filter((id) => !isKept.has(id));
+  await writeInChunks(released, (chunk) =>
+    manager.query(`${release} AND id IN (${placeholders(chunk.length)})`, [value, ...chunk]),
   );
-  if (keep.length === 0) return;
   // Kept rows belong to no process any more, so that no heartbeat renews them: their lease runs out.
-  await manager.query(
-    `UPDATE ${table} SET ${ownerColumn} = NULL WHERE ${column} = ? AND id IN (${placeholders(keep.length)})`,
-    [value, ...keep],
+  await writeInChunks(keep, (chunk) =>
+    manager.query(
+      `UPDATE ${table} SET ${ownerColumn} = NULL WHERE ${column} = ? AND id IN (${placeholders(chunk.length)})`,
+      [value, ...chunk],
+    ),
   );
 }
 
