@@ -1,4 +1,5 @@
 import { dirname, resolve } from 'node:path';
+import { PrivatePlaces, tightenPrivateData } from './common/private-files';
 import { environmentWithEnvFile } from './config/env-file';
 import { Config, loadConfig } from './config/load-config';
 import { readOrCreateSecretKey, SECRET_KEY_FILE } from './config/secret-key-file';
@@ -30,7 +31,26 @@ export function loadStartupConfig(
       );
     return key;
   });
+  const tightened = tightenPrivateData(privatePlaces(config, directory));
+  if (tightened.length)
+    notices.push(
+      `the data was readable by other local users: made it the owner's alone (${tightened.join(', ')})`,
+    );
   return { config, notices };
+}
+
+/** The install's data folder, SQLite database and key file, and the outbox folder when mail goes there. */
+function privatePlaces(config: Config, directory: string): PrivatePlaces {
+  const target = parseDatabaseUrl(config.DATABASE_URL);
+  const key = secretKeyPath(config.DATABASE_URL, directory);
+  const database =
+    target.dialect === 'sqlite' && target.path !== ':memory:' ? resolve(directory, target.path) : null;
+  const outbox = config.SMTP_URL ? null : resolve(directory, config.MAIL_OUTBOX_DIR);
+  return {
+    folders: [dirname(key), ...(outbox ? [outbox] : [])],
+    files: [key, ...(database ? ['', '-wal', '-shm', '-journal'].map((end) => database + end) : [])],
+    filesIn: outbox ? [{ folder: outbox, suffix: '.eml' }] : [],
+  };
 }
 
 export function secretKeyPath(databaseUrl: string, directory: string): string {

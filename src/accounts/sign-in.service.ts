@@ -10,6 +10,7 @@ import { RateLimit, RateLimits } from '../redis/rate-limits';
 import { MailService } from '../mail/mail.service';
 import { OutboxService } from '../mail/outbox.service';
 import { AccountsService, User } from './accounts.service';
+import { clientNetwork } from './domain/client-network';
 import { SlidingWindowLimiter } from './domain/sliding-window-limiter';
 import { emailSchema, timezoneSchema } from './domain/user-settings';
 import { SignInTokensRepository } from './sign-in-tokens.repository';
@@ -53,8 +54,8 @@ export class SignInService implements OnModuleDestroy {
     const email = parseOrThrow(emailSchema, input.email);
     const timezone = parseOrThrow(timezoneSchema, input.timezone);
     const now = this.clock.now();
-    // The address is hashed: a full address is not kept in Redis.
-    if (!(await this.perIp.tryTake(ip)) || !(await this.perAddress.tryTake(sha256Hex(email))))
+    // The address is hashed: a full address is not kept in Redis. IPv6 clients count by their /64.
+    if (!(await this.perIp.tryTake(clientNetwork(ip))) || !(await this.perAddress.tryTake(sha256Hex(email))))
       throw new TooManyRequestsError(
         'Too many sign-in links were asked for. Wait a few minutes and try again.',
       );

@@ -35,7 +35,13 @@ export class Metrics {
   });
   private readonly complaints = new Counter({
     name: 'tidings_complaints_total',
-    help: 'Complaints (feedback reports) received by this process',
+    help: 'Complaints (feedback reports) about an email of ours, by what named it: signed-token or message-id',
+    labelNames: ['proof'],
+    registers: [this.registry],
+  });
+  private readonly unprovenReports = new Counter({
+    name: 'tidings_unproven_reports_total',
+    help: 'Feedback reports naming no email of ours (forged, or about mail Tidings did not send): not complaints',
     registers: [this.registry],
   });
   private readonly webhookEvents = new Counter({
@@ -75,8 +81,12 @@ export class Metrics {
     this.bounces.inc();
   }
 
-  countComplaint(): void {
-    this.complaints.inc();
+  countComplaint(proof: 'signed-token' | 'message-id'): void {
+    this.complaints.inc({ proof });
+  }
+
+  countUnprovenReport(): void {
+    this.unprovenReports.inc();
   }
 
   countWebhookEvent(source: string, outcome: string): void {

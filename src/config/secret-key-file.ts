@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { makePrivateFolder } from '../common/private-files';
 import { ConfigError } from './load-config';
 
 export const SECRET_KEY_FILE = 'secret-key';
@@ -20,7 +21,7 @@ export interface SecretKeyFromFile {
 export function readOrCreateSecretKey(path: string): SecretKeyFromFile {
   const existing = readKey(path);
   if (existing) return { key: existing, created: false };
-  mkdirSync(dirname(path), { recursive: true });
+  makePrivateFolder(dirname(path));
   const temporary = join(
     dirname(path),
     `.${SECRET_KEY_FILE}-${process.pid}-${randomBytes(6).toString('hex')}`,

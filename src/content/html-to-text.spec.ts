@@ -19,6 +19,17 @@ describe('htmlToText', () => {
     );
   });
 
+  it('reads a data table as rows, one per line, cells apart; a layout table as its blocks', () => {
+    expect(
+      htmlToText(
+        '<table><tr><th>Plan</th><th>Price</th></tr><tr><td>Small</td><td><b>5</b> EUR</td></tr></table><p>After</p>',
+      ),
+    ).toBe('Plan | Price\nSmall | 5 EUR\n\nAfter');
+    expect(
+      htmlToText('<table><tr><td><p>Left column.</p></td><td><p>Right column.</p></td></tr></table>'),
+    ).toBe('Left column.\n\nRight column.');
+  });
+
   it('keeps preformatted text verbatim', () => {
     expect(htmlToText('<pre>  indented\n    more  </pre>')).toBe('indented\n    more'.replace(/^/, '  '));
   });

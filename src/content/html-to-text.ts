@@ -28,6 +28,8 @@ export interface TextOptions {
   quoteMarks?: boolean;
   /** Keep ruby annotations (furigana and their parentheses) after their base text (default). */
   rubyAnnotations?: boolean;
+  /** Written between a table row's cells when they share a line (default ` | `; a data table reads as rows). */
+  cellSeparator?: string;
 }
 
 /** The `text/plain` rendering of an email's HTML: readable paragraphs, lists, quotes and links. */
@@ -36,6 +38,7 @@ export function htmlToText(html: string, options: TextOptions = {}): string {
     options.linkAddresses ?? true,
     options.quoteMarks ?? true,
     options.rubyAnnotations ?? true,
+    options.cellSeparator ?? ' | ',
   );
   readHtmlTokens(html, {
     startTag: (token: StartTag) => writer.onStartTag(token),
@@ -50,7 +53,12 @@ export function htmlToText(html: string, options: TextOptions = {}): string {
  * without the readings printed over their words (ruby annotations: furigana in Japanese).
  */
 export function articleText(html: string): string {
-  return htmlToText(html, { linkAddresses: false, quoteMarks: false, rubyAnnotations: false });
+  return htmlToText(html, {
+    linkAddresses: false,
+    quoteMarks: false,
+    rubyAnnotations: false,
+    cellSeparator: '',
+  });
 }
 
 class PlainTextWriter {
@@ -62,12 +70,15 @@ class PlainTextWriter {
   private preDepth = 0;
   private readonly lists: { ordered: boolean; count: number }[] = [];
   private readonly links: { href: string; textStart: number }[] = [];
+  /** Per open table row, how many of its cells have started. */
+  private readonly rows: number[] = [];
   private skipped?: { tagName: string; depth: number };
 
   constructor(
     private readonly linkAddresses: boolean,
     private readonly quoteMarks: boolean,
     private readonly rubyAnnotations: boolean,
+    private readonly cellSeparator: string,
   ) {}
 
   onStartTag({ tagName, attrs, selfClosing }: StartTag): void {
@@ -87,6 +98,8 @@ class PlainTextWriter {
     else if (tagName === 'ul' || tagName === 'ol') this.lists.push({ ordered: tagName === 'ol', count: 0 });
     else if (tagName === 'li') this.startListItem();
     else if (tagName === 'br') this.endLine();
+    else if (tagName === 'tr') this.rows.push(0);
+    else if (tagName === 'td' || tagName === 'th') this.startCell();
     else if (tagName === 'img')
       this.appendInline(attribute('alt')?.trim() ? `[${attribute('alt')?.trim()}]` : '');
     else if (tagName === 'a' && this.linkAddresses)
@@ -103,6 +116,7 @@ class PlainTextWriter {
     if (tagName === 'blockquote') this.quoteDepth = Math.max(0, this.quoteDepth - 1);
     else if (tagName === 'pre') this.preDepth = Math.max(0, this.preDepth - 1);
     else if (tagName === 'ul' || tagName === 'ol') this.lists.pop();
+    else if (tagName === 'tr') this.rows.pop();
   }
 
   onText({ text }: Text): void {
@@ -138,6 +152,16 @@ class PlainTextWriter {
     const list = this.lists[this.lists.length - 1];
     const marker = list?.ordered ? `${++list.count}. ` : '- ';
     this.line = '  '.repeat(Math.max(0, this.lists.length - 1)) + marker;
+  }
+
+  /**
+   * A cell after the first in its row is set apart on the row's line; one that starts a line (its
+   * neighbour ended in a block: a layout table) needs nothing.
+   */
+  private startCell(): void {
+    if (this.rows.length === 0 || this.cellSeparator === '') return;
+    const started = this.rows[this.rows.length - 1]++;
+    if (started > 0 && this.line.trim() !== '') this.line = `${this.line.trimEnd()}${this.cellSeparator}`;
   }
 
   private appendInline(text: string): void {

@@ -74,9 +74,12 @@ describe('rewriteForEmail: images', () => {
     );
   });
 
-  it('scales images wider than the column down, keeping their proportions', () => {
+  it('caps an image to the column by its width alone, and marks one without alt text as skippable', () => {
     expect(rewrite('<img src="/w.jpg" width="1200" height="800">')).toBe(
-      '<img src="http://blog.example/w.jpg" width="600" height="400" style="max-width:100%;height:auto">',
+      '<img src="http://blog.example/w.jpg" alt="" width="600" style="max-width:100%;height:auto">',
+    );
+    expect(rewrite('<img src="/s.jpg" alt="A map" width="300" height="200">')).toBe(
+      '<img src="http://blog.example/s.jpg" alt="A map" width="300" style="max-width:100%;height:auto">',
     );
   });
 

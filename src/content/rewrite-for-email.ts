@@ -117,14 +117,17 @@ class EmailRewriter {
     const width = attributes.get('width');
     const height = attributes.get('height');
     if (!src || isTrackerImage(src, width, height)) return;
+    // An image with no alt text is announced by its file name and, blocked, shows as an empty box:
+    // alt="" says it is a picture to skip. Its width (capped to the column) keeps Outlook, which
+    // ignores max-width, inside the column; a height would keep a blocked image's box at full size.
+    const written: Attribute[] = [
+      ['src', src],
+      ['alt', attributes.get('alt') ?? ''],
+    ];
+    const title = attributes.get('title');
+    if (title !== undefined) written.push(['title', title]);
     const fitted = fitToColumn(width, height);
-    const written: Attribute[] = [['src', src]];
-    for (const name of ['alt', 'title'] as const) {
-      const value = attributes.get(name);
-      if (value !== undefined) written.push([name, value]);
-    }
     if (fitted.width) written.push(['width', fitted.width]);
-    if (fitted.height) written.push(['height', fitted.height]);
     written.push(['style', FLUID_IMAGE_STYLE]);
     this.output.startTag('img', written, true);
   }

@@ -75,6 +75,6 @@ describe.each(Object.entries(VECTORS))('XSS vector: %s', (_name, vector) => {
 
 it('keeps the text around the vectors', () => {
   expect(rewriteForEmail('<p>before</p><img src=x onerror=alert(1)><p>after</p>', 'http://a.example/')).toBe(
-    '<p>before</p><img src="http://a.example/x" style="max-width:100%;height:auto"><p>after</p>',
+    '<p>before</p><img src="http://a.example/x" alt="" style="max-width:100%;height:auto"><p>after</p>',
   );
 });

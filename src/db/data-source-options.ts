@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DataSourceOptions } from 'typeorm';
 import { parseDatabaseUrl } from './database-url';
 import { entities } from './entities';
 import { migrations } from './migrations';
+import { createPrivateFile, makePrivateFolder } from '../common/private-files';
 
 export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
@@ -19,7 +19,10 @@ export function buildDataSourceOptions(
   const target = parseDatabaseUrl(databaseUrl);
   const common = { entities, migrations, synchronize: false, migrationsRun: false, logging: false } as const;
   if (target.dialect === 'sqlite') {
-    if (target.path !== ':memory:') mkdirSync(dirname(target.path), { recursive: true });
+    if (target.path !== ':memory:') {
+      makePrivateFolder(dirname(target.path));
+      createPrivateFile(target.path);
+    }
     return {
       ...common,
       type: 'better-sqlite3',

@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
-import { existsSync, linkSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { existsSync, linkSync, lstatSync, readlinkSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { createPrivateFile } from '../common/private-files';
 import { SQLITE_BUSY_TIMEOUT_MS } from './data-source-options';
 
 export class BackupError extends Error {
@@ -31,6 +32,10 @@ export async function backupSqlite(databasePath: string, target: string): Promis
   const file = resolve(target);
   if (!existsSync(databasePath)) throw new BackupError(`the database ${databasePath} does not exist`);
   if (existsSync(file)) throw new BackupError(`${target} exists already: name a new file`);
+  if (lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink())
+    throw new BackupError(
+      `${target} is a symbolic link to ${readlinkSync(file)}, which does not exist: name a new file`,
+    );
   const directory = dirname(file);
   if (!existsSync(directory) || !statSync(directory).isDirectory())
     throw new BackupError(`the directory ${directory} does not exist`);
@@ -45,6 +50,8 @@ export async function backupSqlite(databasePath: string, target: string): Promis
   const partial = join(directory, `.${basename(file)}.partial-${randomBytes(6).toString('hex')}`);
   const source = new Database(databasePath, { fileMustExist: true, timeout: SQLITE_BUSY_TIMEOUT_MS });
   try {
+    // Made 0600 before SQLite writes to it (its -journal takes the same mode), whatever the umask.
+    createPrivateFile(partial);
     const progress = await source.backup(partial, { progress: () => ALL_PAGES });
     const copy = new Database(partial, { fileMustExist: true });
     try {

@@ -107,7 +107,7 @@ export class DeliveryService {
     const toEmailEntry = (entry: Entry) =>
       this.content.toEmailEntry(entry, { fullText: subscription.fullText });
     if (isBurst(entries.length)) {
-      const { shown, moreCount } = newestForSection(entries);
+      const { shown, headlines } = newestForSection(entries);
       const isNew = await this.mail.sendDigest({
         dedupKey: `burst:${feed.id}:${pollKey}:user:${user.id}`,
         to,
@@ -117,7 +117,7 @@ export class DeliveryService {
             feed: feedForEmail(feed),
             subscriptionId: subscription.id,
             entries: await Promise.all(shown.map(toEmailEntry)),
-            moreCount,
+            headlines,
           },
         ]),
       });

@@ -142,7 +142,7 @@ export class DigestService {
       sections,
     });
     this.metrics.observeDigestLag((now.getTime() - run.dueAt.getTime()) / 1000);
-    const entryCount = sections.reduce((sum, s) => sum + s.entries.length + s.moreCount, 0);
+    const entryCount = sections.reduce((sum, s) => sum + s.entries.length + s.headlines.length, 0);
     await this.digests.finish(run.id, 'sent', entryCount, now);
     return true;
   }
@@ -167,7 +167,7 @@ export class DigestService {
       const waiting = firsts
         .filter((item) => item.subscriptionId === subscription.id)
         .flatMap((item) => entries.get(item.entryId) ?? []);
-      const { shown, moreCount } = newestForSection(
+      const { shown, headlines } = newestForSection(
         keepSelection(waiting, subscription, () => this.random.next()),
       );
       sections.push({
@@ -179,7 +179,7 @@ export class DigestService {
             alsoIn: alsoIn.get(entry.id) ?? [],
           })),
         ),
-        moreCount,
+        headlines,
       });
     }
     return sections;

@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { MoreThanOrEqual, Repository } from 'typeorm';
+import { IsNull, MoreThanOrEqual, Not, Repository } from 'typeorm';
 import { isUniqueViolation } from '../common/zod-errors';
 import { MailComplaintEntity } from './mail-complaint.entity';
 
-/** The `mail_complaints` table: one row per email reported (or per report naming none of ours). */
+/**
+ * The `mail_complaints` table: one row per email reported. Reports naming none of ours were stored too
+ * before they stopped counting as complaints: those rows (no email) are left out of the count.
+ */
 @Injectable()
 export class ComplaintRepository {
   constructor(
@@ -22,8 +25,9 @@ export class ComplaintRepository {
     }
   }
 
-  /** Complaints received since that instant (all of them without one). */
+  /** Complaints about an email of ours received since that instant (all of them without one). */
   countSince(since?: Date): Promise<number> {
-    return this.complaints.countBy(since ? { createdAt: MoreThanOrEqual(since) } : {});
+    const aboutOurs = { outboxEmailId: Not(IsNull()) };
+    return this.complaints.countBy(since ? { ...aboutOurs, createdAt: MoreThanOrEqual(since) } : aboutOurs);
   }
 }

@@ -37,12 +37,16 @@ export interface DigestEntry extends EntryForEmail {
   alsoIn?: FeedForEmail[];
 }
 
+/** A post a digest lists by its title alone, past the ones it shows with an excerpt. */
+export type DigestHeadline = Pick<EntryForEmail, 'title' | 'link' | 'published'>;
+
 export interface DigestSection {
   feed: FeedForEmail;
   subscriptionId: string;
+  /** The newest posts, shown with an excerpt. */
   entries: DigestEntry[];
-  /** Entries left out by the size cap; shown as "and N more on the feed's site". */
-  moreCount: number;
+  /** The section's other posts, newest first: each listed as a linked headline while the email fits Gmail's clip. */
+  headlines: DigestHeadline[];
 }
 
 export interface DigestEmail {

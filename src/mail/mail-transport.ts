@@ -1,8 +1,9 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { SendMailOptions, Transporter } from 'nodemailer';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { parseConnectionUrl } from 'nodemailer/lib/shared';
+import { makePrivateFolder, PRIVATE_FILE_MODE } from '../common/private-files';
 import { Config } from '../config/load-config';
 import { PREPARED_HEADERS } from './domain/list-headers';
 import { SmtpPool } from './smtp-pool';
@@ -128,12 +129,13 @@ class FileOutboxTransport implements MailTransport {
 
   async send(message: SendMailOptions): Promise<void> {
     const info = (await this.transporter.sendMail(message)) as { message: Buffer };
-    await mkdir(this.directory, { recursive: true });
+    // Readers' addresses and working unsubscribe links: the owner's alone (0700 folder, 0600 files).
+    makePrivateFolder(this.directory);
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const id = String(message.messageId ?? '')
       .replace(/[^A-Za-z0-9_-]/g, '')
       .slice(0, 40);
-    await writeFile(join(this.directory, `${stamp}-${id}.eml`), info.message);
+    await writeFile(join(this.directory, `${stamp}-${id}.eml`), info.message, { mode: PRIVATE_FILE_MODE });
   }
 
   close(): void {

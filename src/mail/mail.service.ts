@@ -12,7 +12,7 @@ import {
 } from './domain/email-views';
 import { Complaint, ComplaintOutcome, ComplaintRecorder } from './complaint-recorder';
 import { commandConfirmationView } from './domain/command-confirmation';
-import { digestView, shownEntryCount } from './domain/digest-view';
+import { digestView, trimSteps } from './domain/digest-view';
 import { AddressPurpose, outboxIdFromAddress, readSignedAddress } from './domain/mail-tokens';
 import { EmailComposer } from './email-composer';
 import {
@@ -53,11 +53,13 @@ export class MailService {
     return this.composeEntry(email).html;
   }
 
-  /** A digest (or a burst) trimmed to fit Gmail's clip: what does not fit becomes "and N more" lines. */
+  /**
+   * A digest (or a burst) trimmed to fit Gmail's clip: excerpts become headlines, and only what even
+   * headlines cannot fit becomes "and N more" lines.
+   */
   sendDigest(email: DigestEmail): Promise<boolean> {
     const unsubscribeUrl = (ids: string[]) => this.composer.unsubscribeUrlFor(ids);
     const view = digestView(email, unsubscribeUrl);
-    const shown = shownEntryCount(email);
     return this.outbox.enqueue(
       this.composer.compose(
         {
@@ -75,7 +77,7 @@ export class MailService {
           },
           feedCount: email.sections.length,
         },
-        { steps: shown, view: (step) => digestView(email, unsubscribeUrl, shown - step) },
+        { steps: trimSteps(email), view: (step) => digestView(email, unsubscribeUrl, step) },
       ),
     );
   }

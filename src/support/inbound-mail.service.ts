@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AccountsService } from '../accounts/accounts.service';
 import { DomainError } from '../common/errors';
-import { newId, sha256Hex } from '../common/ids';
+import { newId } from '../common/ids';
 import { MailService } from '../mail/mail.service';
 import { OutboxService } from '../mail/outbox.service';
 import { AcknowledgementsService } from './acknowledgements.service';
@@ -73,8 +73,7 @@ export class InboundMailService {
       return { kind: 'bounce', verdict: await this.bounces.handle(bounce.address, mail) };
     if (report) {
       const ours = recipients.flatMap((address) => (address.kind === 'plain' ? [] : [address.address]));
-      const reportId = mail.messageId ?? sha256Hex(raw);
-      return { kind: 'complaint', verdict: await this.complaints.handle(report, reportId, ours) };
+      return { kind: 'complaint', verdict: await this.complaints.handle(report, ours) };
     }
     const reply = recipients.find((address) => address.kind === 'reply');
     const returnPath = envelope ? envelope.mailFrom : mail.returnPath;

@@ -179,6 +179,13 @@ describe('the admin status page in Chromium', () => {
       });
       expect(lift.status()).toBe(400);
     }
+    // Without its form token a lift is refused as every form is (README: 403).
+    const tokenless = await page.request.post(`${server.baseUrl}/admin/suppressions/lift`, {
+      form: { address: 'gone.mailbox@example.com' },
+      maxRedirects: 0,
+    });
+    expect(tokenless.status()).toBe(403);
+    await expect(tokenless.text()).resolves.toMatch(/This form has expired or did not come from Tidings/);
     expect(dialogs).toEqual([]);
     await context.close();
   });
@@ -200,8 +207,20 @@ describe('the admin status page in Chromium', () => {
 
     const stranger = await browser.newContext();
     const anonymous = await stranger.newPage();
-    await anonymous.goto(`${server.baseUrl}/admin`);
-    expect(new URL(anonymous.url()).pathname).toBe('/signin');
+    const page404 = await anonymous.goto(`${server.baseUrl}/admin`, { waitUntil: 'commit' });
+    expect([page404!.status(), new URL(anonymous.url()).pathname]).toEqual([404, '/admin']);
+    await anonymous.goto(`${server.baseUrl}/signin`);
+    const anonymousCsrf = await anonymous.locator('input[name="_csrf"]').first().inputValue();
+    const anonymousLift = await anonymous.request.post(`${server.baseUrl}/admin/suppressions/lift`, {
+      form: { _csrf: anonymousCsrf, address: 'gone.mailbox@example.com' },
+      maxRedirects: 0,
+    });
+    expect(anonymousLift.status()).toBe(404);
+    const anonymousTokenless = await anonymous.request.post(`${server.baseUrl}/admin/suppressions/lift`, {
+      form: { address: 'gone.mailbox@example.com' },
+      maxRedirects: 0,
+    });
+    expect(anonymousTokenless.status()).toBe(403);
     await stranger.close();
   });
 });

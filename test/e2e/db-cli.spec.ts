@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runTidings } from '../support/cli';
@@ -112,6 +112,17 @@ describe('tidings backup (SQLite)', () => {
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(/exists already/);
     }
+  });
+
+  it('refuses a dangling symbolic link by saying so, and writes nothing', async () => {
+    const link = join(out, 'dangling.db');
+    symlinkSync(join(out, 'nowhere', 'gone.db'), link);
+    const result = await runTidings(['backup', link], env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `error: ${link} is a symbolic link to ${join(out, 'nowhere', 'gone.db')}, which does not exist: name a new file\n`,
+    );
+    expect(readdirSync(out).filter((name) => name.includes('dangling'))).toEqual(['dangling.db']);
   });
 });
 

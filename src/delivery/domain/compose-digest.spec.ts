@@ -17,7 +17,7 @@ function section(title: string | null, entries: EntryForEmail[]): DigestSection 
     feed: { id: title ?? 'x', title, url: `https://${title ?? 'untitled'}.example/feed`, siteUrl: null },
     subscriptionId: `s-${title}`,
     entries,
-    moreCount: 0,
+    headlines: [],
   };
 }
 
@@ -33,14 +33,16 @@ describe('composeDigest', () => {
     expect(digest[0].entries.map((e) => e.title)).toEqual(['A-new', 'A-old']);
   });
 
-  it('caps each feed and counts the rest as "more"', () => {
+  it('caps each feed’s excerpts and lists the rest by headline, newest first', () => {
     const many = Array.from({ length: ENTRIES_PER_FEED + 7 }, (_, i) =>
       entry(`post ${i}`, new Date(Date.UTC(2026, 10, 1, i)).toISOString()),
     );
     const [capped] = composeDigest([section('busy', many)]);
     expect(capped.entries).toHaveLength(ENTRIES_PER_FEED);
     expect(capped.entries[0].title).toBe(`post ${ENTRIES_PER_FEED + 6}`);
-    expect(capped.moreCount).toBe(7);
+    expect(capped.headlines.map((headline) => headline.title)).toEqual(
+      Array.from({ length: 7 }, (_, i) => `post ${6 - i}`),
+    );
   });
 
   it('shows a long entry as an escaped plain-text excerpt', () => {
@@ -59,24 +61,31 @@ describe('composeDigest', () => {
     const digest = composeDigest(feeds);
     const total = digest.reduce((sum, s) => sum + s.entries.reduce((n, e) => n + e.html.length, 0), 0);
     expect(digest).toHaveLength(60);
-    expect(digest.every((s) => s.entries.length >= 1 && s.entries.length + s.moreCount === 3)).toBe(true);
+    expect(digest.every((s) => s.entries.length >= 1 && s.entries.length + s.headlines.length === 3)).toBe(
+      true,
+    );
     expect(total).toBeLessThanOrEqual(DIGEST_HTML_BUDGET + 60 * ENTRY_HTML_BUDGET);
     expect(digest.at(-1)!.entries).toHaveLength(1);
   });
 });
 
 describe('newestForSection', () => {
-  it('keeps the newest ENTRIES_PER_FEED, undated last, and counts the rest', () => {
+  it('keeps the newest ENTRIES_PER_FEED, undated last, and lists the rest by headline', () => {
     const entries = Array.from({ length: ENTRIES_PER_FEED + 2 }, (_, i) => ({
       id: i,
+      title: `post ${i}`,
+      link: `https://blog.example/${i}`,
       publishedAt: i === 0 ? null : new Date(Date.UTC(2026, 10, i)),
     }));
-    const { shown, moreCount } = newestForSection(entries);
+    const { shown, headlines } = newestForSection(entries);
     expect(shown.map((entry) => entry.id)).toEqual(
       Array.from({ length: ENTRIES_PER_FEED }, (_, i) => ENTRIES_PER_FEED + 1 - i),
     );
-    expect(moreCount).toBe(2);
-    expect(newestForSection(entries.slice(0, 3)).moreCount).toBe(0);
+    expect(headlines).toEqual([
+      { title: 'post 1', link: 'https://blog.example/1', published: new Date(Date.UTC(2026, 10, 1)) },
+      { title: 'post 0', link: 'https://blog.example/0', published: null },
+    ]);
+    expect(newestForSection(entries.slice(0, 3)).headlines).toEqual([]);
   });
 });
 

@@ -1,23 +1,24 @@
-import type { DigestSection, EntryForEmail } from '../../mail/email-models';
+import type { DigestHeadline, DigestSection, EntryForEmail } from '../../mail/email-models';
 import { escapeMarkup } from '../../common/escape-markup';
 import { plainTextOf } from './plain-text';
 
-/** More entries than this from one feed in one email are summed up as "and N more on its site". */
+/** More entries than this from one feed in one email are listed by their headlines alone. */
 export const ENTRIES_PER_FEED = 10;
 /** An entry longer than this (HTML characters) is shown as a plain-text excerpt instead. */
 export const ENTRY_HTML_BUDGET = 6_000;
 const EXCERPT_CHARACTERS = 600;
-/** Past this much entry HTML in one digest, each feed shows only its newest entry. */
+/** Past this much entry HTML in one digest, each feed shows only its newest entry with an excerpt. */
 export const DIGEST_HTML_BUDGET = 250_000;
 
 /**
- * Orders and trims a digest: feeds by name, entries newest first, at most ENTRIES_PER_FEED per feed,
- * long entries cut to an excerpt, and the whole within DIGEST_HTML_BUDGET. Feeds with nothing are left out.
+ * Orders and trims a digest: feeds by name, entries newest first, at most ENTRIES_PER_FEED per feed
+ * with an excerpt, long entries cut short, and the whole within DIGEST_HTML_BUDGET; what is trimmed is
+ * listed by its headline. Feeds with nothing are left out.
  */
 export function composeDigest(sections: readonly DigestSection[]): DigestSection[] {
   let budget = DIGEST_HTML_BUDGET;
   return sections
-    .filter((section) => section.entries.length > 0)
+    .filter((section) => section.entries.length + section.headlines.length > 0)
     .sort((a, b) => feedName(a).localeCompare(feedName(b), 'en', { sensitivity: 'base' }))
     .map((section) => {
       const newestFirst = [...section.entries]
@@ -27,22 +28,32 @@ export function composeDigest(sections: readonly DigestSection[]): DigestSection
         budget -= entry.html.length;
         return index === 0 || budget >= 0;
       });
-      return { ...section, entries: shown, moreCount: section.moreCount + newestFirst.length - shown.length };
+      const trimmed = newestFirst.filter((entry) => !shown.includes(entry)).map(headlineOf);
+      const headlines = [...trimmed, ...section.headlines].sort((a, b) =>
+        newerFirst(a.published, b.published),
+      );
+      return { ...section, entries: shown, headlines };
     });
 }
 
 /**
- * The entries a section will show at most, newest first, and how many are left out: lets the caller
- * render (and extract) only what can be shown.
+ * The entries a section shows with an excerpt, newest first, and the rest as headlines: lets the
+ * caller render (and extract) only what is shown in full.
  */
-export function newestForSection<T extends { publishedAt: Date | null }>(
-  entries: readonly T[],
-): { shown: T[]; moreCount: number } {
+export function newestForSection<
+  T extends { publishedAt: Date | null; title: string | null; link: string | null },
+>(entries: readonly T[]): { shown: T[]; headlines: DigestHeadline[] } {
   const newest = [...entries].sort((a, b) => newerFirst(a.publishedAt, b.publishedAt));
   return {
     shown: newest.slice(0, ENTRIES_PER_FEED),
-    moreCount: Math.max(0, newest.length - ENTRIES_PER_FEED),
+    headlines: newest
+      .slice(ENTRIES_PER_FEED)
+      .map(({ title, link, publishedAt }) => ({ title, link, published: publishedAt })),
   };
+}
+
+function headlineOf({ title, link, published }: EntryForEmail): DigestHeadline {
+  return { title, link, published };
 }
 
 function feedName(section: DigestSection): string {

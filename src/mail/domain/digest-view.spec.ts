@@ -1,5 +1,5 @@
-import type { DigestEmail, DigestEntry } from '../email-models';
-import { digestView, shownEntryCount } from './digest-view';
+import type { DigestEmail, DigestEntry, DigestHeadline } from '../email-models';
+import { digestView, trimSteps } from './digest-view';
 
 const feed = (n: number, siteUrl: string | null = `https://site${n}.example/`) => ({
   id: `f${n}`,
@@ -14,6 +14,12 @@ const entry = (title: string, html = '<p>Body <b>text</b>. Second sentence.</p>'
   published: new Date('2026-11-21T08:00:00Z'),
   html,
 });
+const headlines = (count: number, prefix = 'h'): DigestHeadline[] =>
+  Array.from({ length: count }, (_, index) => ({
+    title: `${prefix}${index + 1}`,
+    link: `https://blog.example/${prefix}${index + 1}`,
+    published: null,
+  }));
 const digest = (sections: DigestEmail['sections']): DigestEmail => ({
   dedupKey: 'd',
   to: { userId: 'u', email: 'u@example.com' },
@@ -30,9 +36,9 @@ describe('digestView', () => {
           feed: feed(1),
           subscriptionId: 's1',
           entries: [{ ...entry('T'), alsoIn: [feed(3)] }],
-          moreCount: 2,
+          headlines: headlines(2),
         },
-        { feed: feed(2, null), subscriptionId: 's2', entries: [entry('U')], moreCount: 0 },
+        { feed: feed(2, null), subscriptionId: 's2', entries: [entry('U')], headlines: [] },
       ]),
       unsubscribe,
     );
@@ -41,8 +47,12 @@ describe('digestView', () => {
     expect(
       view.sections.map((section) => [section.countText, section.unsubscribeUrl, section.moreText]),
     ).toEqual([
-      ['3 new posts', 'https://t.example/u/s1', 'and 2 more on Feed 1’s site'],
+      ['3 new posts', 'https://t.example/u/s1', null],
       ['1 new post', 'https://t.example/u/s2', null],
+    ]);
+    expect(view.sections[0].headlines).toEqual([
+      { title: 'h1', link: 'https://blog.example/h1' },
+      { title: 'h2', link: 'https://blog.example/h2' },
     ]);
     expect(view.sections[0].entries[0]).toEqual({
       anchor: 'feed-1-1',
@@ -58,8 +68,8 @@ describe('digestView', () => {
     const many = ['a', 'b', 'c', 'd'].map((title) => entry(title));
     const two = digestView(
       digest([
-        { feed: feed(1), subscriptionId: 's1', entries: many, moreCount: 0 },
-        { feed: feed(2), subscriptionId: 's2', entries: many.slice(0, 2), moreCount: 0 },
+        { feed: feed(1), subscriptionId: 's1', entries: many, headlines: [] },
+        { feed: feed(2), subscriptionId: 's2', entries: many.slice(0, 2), headlines: [] },
       ]),
       unsubscribe,
     );
@@ -68,37 +78,44 @@ describe('digestView', () => {
       { anchor: 'feed-2', label: 'Feed 2', count: '2 new posts' },
     ]);
     const one = digestView(
-      digest([{ feed: feed(1), subscriptionId: 's1', entries: many, moreCount: 8 }]),
+      digest([{ feed: feed(1), subscriptionId: 's1', entries: many, headlines: headlines(8) }]),
       unsubscribe,
     );
     expect(one.contents!.map((item) => item.label)).toEqual(['a', 'b', 'c', 'd']);
   });
 
-  it('trims the longest feeds first, keeping counts and moving the rest to "and N more"', () => {
+  it('trims excerpts to headlines first, longest feeds first, and only then headlines to "and N more"', () => {
     const email = digest([
       {
         feed: feed(1),
         subscriptionId: 's1',
         entries: ['a', 'b', 'c', 'd'].map((t) => entry(t)),
-        moreCount: 6,
+        headlines: headlines(6),
       },
-      { feed: feed(2), subscriptionId: 's2', entries: [entry('x')], moreCount: 0 },
-      { feed: feed(3), subscriptionId: 's3', entries: ['y', 'z'].map((t) => entry(t)), moreCount: 0 },
+      { feed: feed(2), subscriptionId: 's2', entries: [entry('x')], headlines: [] },
+      { feed: feed(3), subscriptionId: 's3', entries: ['y', 'z'].map((t) => entry(t)), headlines: [] },
     ]);
-    expect(shownEntryCount(email)).toBe(7);
-    const view = digestView(email, unsubscribe, 4);
-    expect(view.sections.map((section) => section.entries.map((e) => e.title))).toEqual([
-      ['a', 'b'],
-      ['x'],
-      ['y'],
+    expect(trimSteps(email)).toBe(7 + 13);
+    const shapes = (trim: number) =>
+      digestView(email, unsubscribe, trim).sections.map((section) => [
+        section.entries.map((e) => e.title).join(''),
+        section.headlines.map((h) => h.title).join(' '),
+        section.moreText,
+      ]);
+    expect(shapes(3)).toEqual([
+      ['ab', 'c d h1 h2 h3 h4 h5 h6', null],
+      ['x', '', null],
+      ['y', 'z', null],
     ]);
-    expect(view.sections.map((section) => [section.countText, section.moreText])).toEqual([
-      ['10 new posts', 'and 8 more on Feed 1’s site'],
-      ['1 new post', null],
-      ['2 new posts', 'and 1 more on Feed 3’s site'],
+    expect(shapes(7 + 9)).toEqual([
+      ['', 'a b', 'and 8 more on Feed 1’s site'],
+      ['', 'x', null],
+      ['', 'y', 'and 1 more on Feed 3’s site'],
     ]);
-    expect(digestView(email, unsubscribe, 0).sections.every((section) => section.entries.length === 0)).toBe(
-      true,
-    );
+    const smallest = digestView(email, unsubscribe, trimSteps(email));
+    expect(
+      smallest.sections.every((section) => section.entries.length + section.headlines.length === 0),
+    ).toBe(true);
+    expect(smallest.summary).toBe('13 new posts from 3 feeds');
   });
 });

@@ -1,5 +1,5 @@
 import { htmlToText } from '../../content';
-import type { DigestEmail, DigestSection } from '../email-models';
+import type { DigestEmail, DigestHeadline, DigestSection } from '../email-models';
 import { byline, entryTitle, feedName } from './email-views';
 import { sentenceExcerpt } from './sentence-excerpt';
 
@@ -10,59 +10,82 @@ const EXCERPT_CHARACTERS = 280;
 
 /**
  * What a digest shows: a summary, a table of contents with each feed's count (anchors for clients that
- * follow them; the text part is a plain list), and per feed its entries (title, byline, an excerpt of
- * whole sentences, "read more", "also in" the reader's other feeds that carried the story) and what
- * is left out as "and N more" on the feed's site. `shown` limits how many entries are shown in all,
- * taken a round at a time (every feed's first, then every feed's second…) so that trimming a digest
- * to fit Gmail's clip shortens the longest feeds first.
+ * follow them; the text part is a plain list), and per feed its newest posts with an excerpt (title,
+ * byline, whole sentences, "read more", "also in" the reader's other feeds that carried the story), its
+ * other posts as linked headlines, and only what even headlines cannot fit as "and N more" on the feed's
+ * site.
+ *
+ * `trim` (0 … `trimSteps(email)`) makes it smaller one post at a time, a round at a time (every feed's
+ * last, then the one before…) so that the longest feeds shorten first: first excerpts become headlines,
+ * then headlines become "and N more". The composer takes the fullest that fits Gmail's clip.
  */
 export function digestView(
   email: DigestEmail,
   unsubscribeUrl: (subscriptionIds: string[]) => string,
-  shown = Infinity,
+  trim = 0,
 ) {
-  const counts = email.sections.map((section) => section.entries.length + section.moreCount);
-  const total = counts.reduce((sum, count) => sum + count, 0);
+  const posts = email.sections.map((section) => [...section.entries, ...section.headlines]);
+  const excerpted = total(email.sections.map((section) => section.entries.length));
+  const postTotal = total(posts.map((list) => list.length));
+  const withExcerpt = shownPerSection(
+    email.sections.map((section) => section.entries.length),
+    excerpted - trim,
+  );
+  const withTitle = shownPerSection(
+    posts.map((list) => list.length),
+    postTotal - Math.max(0, trim - excerpted),
+  );
+  const sections = email.sections.map((section, index) =>
+    sectionView(section, index, { excerpts: withExcerpt[index], listed: withTitle[index] }, unsubscribeUrl),
+  );
   const feeds = email.sections.length;
-  const keep = shownPerSection(email.sections, shown);
-  const sections = email.sections.map((section, index) => {
-    const name = feedName(section.feed);
-    const entries = section.entries.slice(0, keep[index]);
-    const more = counts[index] - entries.length;
-    return {
-      anchor: `feed-${index + 1}`,
-      feedName: name,
-      feedUrl: section.feed.siteUrl,
-      countText: postCount(counts[index]),
-      unsubscribeUrl: unsubscribeUrl([section.subscriptionId]),
-      moreText: more > 0 ? moreText(more, name, section.feed.siteUrl) : null,
-      moreUrl: more > 0 ? section.feed.siteUrl : null,
-      entries: entries.map((entry, position) => ({
-        anchor: `feed-${index + 1}-${position + 1}`,
-        title: entryTitle(entry),
-        link: entry.link,
-        byline: byline(entry),
-        excerpt: sentenceExcerpt(htmlToText(entry.html), EXCERPT_CHARACTERS),
-        alsoIn: entry.alsoIn?.length ? `Also in ${entry.alsoIn.map(feedName).join(', ')}` : null,
-      })),
-    };
-  });
   return {
     title: email.title,
-    summary: `${postCount(total)} from ${feeds} ${feeds === 1 ? 'feed' : 'feeds'}`,
-    contents: total > TABLE_OF_CONTENTS_AFTER ? tableOfContents(sections) : null,
+    summary: `${postCount(postTotal)} from ${feeds} ${feeds === 1 ? 'feed' : 'feeds'}`,
+    contents: postTotal > TABLE_OF_CONTENTS_AFTER ? tableOfContents(sections) : null,
     sections,
   };
 }
 
-/** How many entries a digest shows at most (the number of steps its trimming can take). */
-export function shownEntryCount(email: DigestEmail): number {
-  return email.sections.reduce((sum, section) => sum + section.entries.length, 0);
+/** How many steps a digest's trimming can take: every excerpt, then every headline. */
+export function trimSteps(email: DigestEmail): number {
+  return total(email.sections.map((section) => 2 * section.entries.length + section.headlines.length));
+}
+
+function sectionView(
+  section: DigestSection,
+  index: number,
+  shown: { excerpts: number; listed: number },
+  unsubscribeUrl: (subscriptionIds: string[]) => string,
+) {
+  const name = feedName(section.feed);
+  const posts: DigestHeadline[] = [...section.entries, ...section.headlines];
+  const more = posts.length - shown.listed;
+  return {
+    anchor: `feed-${index + 1}`,
+    feedName: name,
+    feedUrl: section.feed.siteUrl,
+    countText: postCount(posts.length),
+    unsubscribeUrl: unsubscribeUrl([section.subscriptionId]),
+    moreText: more > 0 ? moreText(more, name, section.feed.siteUrl) : null,
+    moreUrl: more > 0 ? section.feed.siteUrl : null,
+    entries: section.entries.slice(0, shown.excerpts).map((entry, position) => ({
+      anchor: `feed-${index + 1}-${position + 1}`,
+      title: entryTitle(entry),
+      link: entry.link,
+      byline: byline(entry),
+      excerpt: sentenceExcerpt(htmlToText(entry.html), EXCERPT_CHARACTERS),
+      alsoIn: entry.alsoIn?.length ? `Also in ${entry.alsoIn.map(feedName).join(', ')}` : null,
+    })),
+    headlines: posts
+      .slice(shown.excerpts, shown.listed)
+      .map((post) => ({ title: entryTitle(post), link: post.link })),
+  };
 }
 
 /**
  * The feeds with their counts; a digest of one feed lists its entries instead (a burst, a busy feed).
- * Entries moved to "and N more" have no anchor to go to and are not listed.
+ * Posts listed by headline are right there below and have no anchor of their own.
  */
 function tableOfContents(
   sections: ReadonlyArray<{
@@ -81,13 +104,14 @@ function tableOfContents(
   }));
 }
 
-function shownPerSection(sections: readonly DigestSection[], shown: number): number[] {
-  const keep = sections.map(() => 0);
+/** `shown` places dealt a round at a time over sections of these sizes: the longest keep the most. */
+function shownPerSection(sizes: readonly number[], shown: number): number[] {
+  const keep = sizes.map(() => 0);
   let left = shown;
   for (let round = 0; left > 0; round += 1) {
     let placed = false;
-    sections.forEach((section, index) => {
-      if (left > 0 && section.entries.length > round) {
+    sizes.forEach((size, index) => {
+      if (left > 0 && size > round) {
         keep[index] += 1;
         left -= 1;
         placed = true;
@@ -96,6 +120,10 @@ function shownPerSection(sections: readonly DigestSection[], shown: number): num
     if (!placed) break;
   }
   return keep;
+}
+
+function total(counts: readonly number[]): number {
+  return counts.reduce((sum, count) => sum + count, 0);
 }
 
 function postCount(count: number): string {

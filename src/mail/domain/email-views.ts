@@ -44,7 +44,7 @@ export function feedName(feed: FeedForEmail): string {
   return oneLine(feed.title ?? '') || feed.url;
 }
 
-export function entryTitle(entry: EntryForEmail): string {
+export function entryTitle(entry: Pick<EntryForEmail, 'title' | 'link'>): string {
   return oneLine(entry.title ?? '') || entry.link || 'New post';
 }
 

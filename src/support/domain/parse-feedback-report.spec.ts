@@ -14,15 +14,18 @@ describe('parseFeedbackReport', () => {
       userAgent: 'SomeGenerator/1.0',
       addresses: ['somespammer@example.net'],
       messageIds: ['<8787KJKJ3K4J3K4J3K4J3.mail@example.net>'],
+      unsubscribeTokens: [],
     });
   });
 
-  it('names the email by VERP sender, Reply-To and Message-ID, from a whole original or its headers', () => {
+  it('names the email by VERP sender, Reply-To, List-Unsubscribe tokens and Message-ID, from a whole original or its headers', () => {
     const original = [
       'Return-Path: <bounce-01kaqz4v1j8k9x2m3n4p5q6r7s.abcdefghijklmnop@tidings.test>',
       'From: "Example Blog" <news@tidings.test>',
       'Reply-To: reply-01kaqz4v1j8k9x2m3n4p5q6r7s.qrstuvwxyzabcdef@tidings.test',
       'To: redacted@aol.com',
+      'List-Unsubscribe: <https://tidings.test/unsubscribe/ZTowMWthcXo0djFq.c2lnbmF0dXJl_-x>,',
+      ' <mailto:unsubscribe@tidings.test?subject=unsubscribe%20ZTowMWthcXo0djFq.c2lnbmF0dXJl_-x>',
       'Message-ID:',
       ' <01kaqz4v1j8k9x2m3n4p5q6r7s@tidings.test>',
       '',
@@ -46,6 +49,7 @@ describe('parseFeedbackReport', () => {
           'reply-01kaqz4v1j8k9x2m3n4p5q6r7s.qrstuvwxyzabcdef@tidings.test',
         ],
         messageIds: ['<01kaqz4v1j8k9x2m3n4p5q6r7s@tidings.test>'],
+        unsubscribeTokens: ['ZTowMWthcXo0djFq.c2lnbmF0dXJl_-x'],
       });
     }
   });
@@ -77,7 +81,13 @@ describe('parseFeedbackReport', () => {
         { mimeType: 'text/rfc822-headers', content: huge },
       ],
     });
-    expect(report).toEqual({ feedbackType: 'other', userAgent: null, addresses: [], messageIds: [] });
+    expect(report).toEqual({
+      feedbackType: 'other',
+      userAgent: null,
+      addresses: [],
+      messageIds: [],
+      unsubscribeTokens: [],
+    });
     const bare = parseFeedbackReport({
       parts: [
         { mimeType: 'message/feedback-report', content: 'Feedback-Type: abuse' },

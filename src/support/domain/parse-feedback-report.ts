@@ -17,6 +17,8 @@ export interface FeedbackReport {
   addresses: string[];
   /** The original's Message-ID, when the report kept it. */
   messageIds: string[];
+  /** The tokens of the original's List-Unsubscribe links (HTTPS path and mailto subject), signed by us if ours. */
+  unsubscribeTokens: string[];
 }
 
 export interface FeedbackReportInput {
@@ -41,6 +43,7 @@ export function parseFeedbackReport(input: FeedbackReportInput): FeedbackReport 
     userAgent: fields.get('user-agent')?.slice(0, 200) || null,
     addresses: [...new Set(senders.flatMap(addressesIn))],
     messageIds: messageIdsIn(headers.get('message-id')),
+    unsubscribeTokens: unsubscribeTokensIn(headers.get('list-unsubscribe')),
   };
 }
 
@@ -57,6 +60,14 @@ function headerSection(message: string): string {
 
 function addressesIn(value: string | undefined): string[] {
   return (value?.match(/[^\s<>,;:"()]+@[^\s<>,;:"()]+/g) ?? []).slice(0, 10).map((a) => a.slice(0, 320));
+}
+
+/** `<https://…/unsubscribe/TOKEN>, <mailto:unsubscribe@…?subject=unsubscribe%20TOKEN>` → the tokens. */
+function unsubscribeTokensIn(value: string | undefined): string[] {
+  const links =
+    /\/unsubscribe\/([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)|subject=unsubscribe(?:%20|\+)([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)/gi;
+  const tokens = [...(value?.slice(0, 10_000).matchAll(links) ?? [])].map((match) => match[1] ?? match[2]);
+  return [...new Set(tokens)].slice(0, 4);
 }
 
 /** RFC 5965's own example prints its Message-ID without angle brackets: accept a bare id too. */

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Header, Post, Query, Req, Res, UseFilters, UseGu
 import { Response } from 'express';
 import { NotFoundError, ValidationError } from '../../common/errors';
 import { OutboxService } from '../../mail/outbox.service';
-import { CsrfGuard, SignedInGuard } from '../auth/guards';
+import { CsrfGuard } from '../auth/guards';
 import { WebViews } from '../views/web-views';
 import { WebExceptionsFilter } from '../web-exceptions.filter';
 import { WebRequest } from '../web-request';
@@ -13,9 +13,13 @@ const NOTICES: Record<string, string> = {
 };
 const MAX_SEARCH = 320;
 
-/** Operators only (role `admin`): the service at a glance, failing feeds, waiting mail, suppressions, users. */
+/**
+ * Operators only (role `admin`): the service at a glance, failing feeds, waiting mail, suppressions, users.
+ * Anyone else, signed in or not, gets the 404 of a page that does not exist (no redirect to sign in that
+ * would tell the page is there); a POST without its form token is the 403 of every form.
+ */
 @Controller('admin')
-@UseGuards(SignedInGuard, CsrfGuard)
+@UseGuards(CsrfGuard)
 @UseFilters(WebExceptionsFilter)
 export class AdminPagesController {
   constructor(

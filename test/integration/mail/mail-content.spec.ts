@@ -106,13 +106,17 @@ describe.each(testDialects())('emails on %s, as the reader receives them', (dial
             feed: { id: other.feed.id, title: 'Other <i>news</i>', url: other.feed.url, siteUrl: null },
             subscriptionId: other.subscription.id,
             entries: [entryEmail(other, { title: 'First {{post}}' }).entry],
-            moreCount: 3,
+            headlines: ['Second', 'Third', 'Fourth'].map((title) => ({
+              title,
+              link: `https://other.example/${title.toLowerCase()}`,
+              published: null,
+            })),
           },
           {
             feed: { id: second.feed.id, title: null, url: second.feed.url, siteUrl: null },
             subscriptionId: second.subscription.id,
             entries: [entryEmail(second, { title: null, link: 'https://third.example/untitled' }).entry],
-            moreCount: 0,
+            headlines: [],
           },
         ],
       }),
@@ -121,7 +125,8 @@ describe.each(testDialects())('emails on %s, as the reader receives them', (dial
     expect(email.parsed.html).toContain('Other &lt;i&gt;news&lt;/i&gt;');
     expect(email.parsed.html).toContain('First {{post}}');
     expect(email.parsed.text).toContain('5 new posts from 2 feeds');
-    expect(email.parsed.text).toContain('and 3 more from Other <i>news</i>');
+    expect(email.parsed.text).toContain('- Third: https://other.example/third');
+    expect(email.parsed.html).toContain('<a href="https://other.example/fourth">Fourth</a>');
     expect(email.parsed.text).toContain('https://third.example/untitled');
     expect(email.parsed.text!.match(/https:\/\/tidings\.test\/unsubscribe\//g)!.length).toBe(3);
     expect(email.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');

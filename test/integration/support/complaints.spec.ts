@@ -40,6 +40,9 @@ function report(template: string, email: CapturedEmail, options: { redact?: bool
     ORIGINAL_RCPT_TO: reader,
     ORIGINAL_MESSAGE_ID: email.parsed.messageId ?? '',
     ORIGINAL_SUBJECT: email.parsed.subject ?? '',
+    ORIGINAL_LIST_UNSUBSCRIBE_FIELD: /^List-Unsubscribe:.*(?:\r\n[ \t].*)*/im.exec(
+      headerSection(email.raw),
+    )![0],
   };
   return fixture(template)
     .replace(/%([A-Z_]+)%/g, (_, name: string) => values[name])
@@ -111,6 +114,18 @@ describe.each(cases)('complaints (ARF) on $dialect through $transport', ({ diale
 
   const deliverReport = (raw: string) => inbound.deliver(raw, { from: '', to: [feedbackLoop] });
 
+  /** This app's counters on /metrics, as a scraper reads them: `name{labels}` → value. */
+  async function counters(): Promise<(series: string) => number> {
+    const text = await (await fetch(`${server.baseUrl}/metrics`)).text();
+    return (series) =>
+      Number(new RegExp(`^${series.replace(/[{}]/g, '\\$&')} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+  }
+  const SIGNED = 'tidings_complaints_total{proof="signed-token"}';
+  const BY_MESSAGE_ID = 'tidings_complaints_total{proof="message-id"}';
+  const UNPROVEN = 'tidings_unproven_reports_total';
+  const isSuppressed = async (user: User) =>
+    (await get(SuppressionsRepository).suppressedAmong([user.email])).size > 0;
+
   it('ends the subscription a Yahoo report names, stops subscribed mail to the reader, and counts it once', async () => {
     const { reader, second, email } = await readerWithEmail('yahoo');
     const complaintsBefore = await get(MailService).countComplaints();
@@ -162,14 +177,52 @@ describe.each(cases)('complaints (ARF) on $dialect through $transport', ({ diale
     const forgedVerp = report('yahoo-cfl.eml', email.received!)
       .replace(/bounce-[0-9a-z]{26}\./g, 'bounce-01aaaaaaaaaaaaaaaaaaaaaaaa.')
       .replace(/reply-[0-9a-z]{26}\./g, 'reply-01aaaaaaaaaaaaaaaaaaaaaaaa.')
+      .replace(/(\/unsubscribe\/|unsubscribe%20)[A-Za-z0-9_-]+\./g, '$1ZTowMWFhYWFhYWFh.')
       .split(email.received!.parsed.messageId!)
       .join('<someone-else@example.net>');
+    const metricsBefore = await counters();
     for (const raw of [notSpam, fixture('rfc5965-appendix-b.eml').replace(/\r?\n/g, '\r\n'), forgedVerp])
       expect(await deliverReport(raw)).toEqual({ accepted: true });
     expect(await subscriptionIds(reader)).toEqual(before);
     expect(await get(SuppressionsRepository).suppressedAmong([reader.email])).toEqual(new Set());
-    // The spammer's report and the forged one name no email of ours: counted, as a sign of spoofing.
-    expect(await get(MailService).countComplaints()).toBe(complaintsBefore + 2);
+    // The spammer's report and the forged one name no email of ours: not complaints.
+    expect(await get(MailService).countComplaints()).toBe(complaintsBefore);
+    const metricsAfter = await counters();
+    for (const series of [SIGNED, BY_MESSAGE_ID]) expect(metricsAfter(series)).toBe(metricsBefore(series));
+    expect(metricsAfter(UNPROVEN)).toBe(metricsBefore(UNPROVEN) + 2);
+    const rows = await (await fetch(`${server.baseUrl}/metrics`)).text();
+    expect(rows).toMatch(new RegExp(`^tidings_complaints_stored ${complaintsBefore}$`, 'm'));
+  });
+
+  it('lets a forged report naming only a Message-ID end that email’s subscription and no more', async () => {
+    const { reader, second, email } = await readerWithEmail('forged');
+    const metricsBefore = await counters();
+    const forged = report('forged-message-id-only.eml', email.received!);
+    expect(forged).not.toMatch(/(?:reply|bounce)-|\/unsubscribe\//);
+    expect(await deliverReport(forged)).toEqual({ accepted: true });
+
+    expect(await subscriptionIds(reader)).toEqual([second.id]);
+    expect(await isSuppressed(reader)).toBe(false);
+    const later = await sendEntry(reader, second.id, 'second:forged');
+    expect(later.row.status).toBe('sent');
+    expect(later.received?.parsed.subject).toBe('second:forged');
+    const metricsAfter = await counters();
+    expect(metricsAfter(BY_MESSAGE_ID)).toBe(metricsBefore(BY_MESSAGE_ID) + 1);
+    expect(metricsAfter(SIGNED)).toBe(metricsBefore(SIGNED));
+  });
+
+  it('takes the List-Unsubscribe link of the original’s headers as proof: the reader’s subscribed mail stops', async () => {
+    const { reader, second, email } = await readerWithEmail('list-unsubscribe');
+    const metricsBefore = await counters();
+    const raw = report('list-unsubscribe-only.eml', email.received!);
+    expect(raw).not.toMatch(/(?:reply|bounce)-/);
+    expect(raw).not.toContain(reader.email);
+    expect(await deliverReport(raw)).toEqual({ accepted: true });
+
+    expect(await subscriptionIds(reader)).toEqual([second.id]);
+    expect(await isSuppressed(reader)).toBe(true);
+    expect((await sendEntry(reader, second.id, 'second:list-unsubscribe')).row.status).toBe('suppressed');
+    expect((await counters())(SIGNED)).toBe(metricsBefore(SIGNED) + 1);
   });
 
   it('names the email by its Message-ID alone, in any case, and keeps a hard bounce over a complaint', async () => {
@@ -180,9 +233,8 @@ describe.each(cases)('complaints (ARF) on $dialect through $transport', ({ diale
       userAgent: 'SomeGenerator/1.0',
       addresses: ['bounce-forged.aaaaaaaaaaaaaaaa@tidings.test', 'somespammer@example.net'],
       messageIds: [email.row.messageId.toUpperCase()],
-      reportId: '<report@example.net>',
     });
-    expect(outcome).toEqual({ emailId: email.row.id, isNew: true, unsubscribed: 1 });
+    expect(outcome).toEqual({ emailId: email.row.id, proof: 'message-id', isNew: true, unsubscribed: 1 });
     expect(await subscriptionIds(reader)).toEqual([second.id]);
     await get(MailService).sendSignIn({
       dedupKey: `sign-in:${reader.id}`,

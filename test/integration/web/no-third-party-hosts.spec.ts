@@ -53,7 +53,7 @@ describe('no third-party hosts in emails and dashboard pages', () => {
       dedupKey: 'digest',
       to,
       title: 'Your daily digest',
-      sections: [{ feed, subscriptionId: subscribed.subscription.id, entries: [entry.entry], moreCount: 0 }],
+      sections: [{ feed, subscriptionId: subscribed.subscription.id, entries: [entry.entry], headlines: [] }],
     });
     await mail.sendSignIn({
       dedupKey: 'sign-in',
