@@ -1,6 +1,7 @@
 import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { chunksOf, writeInChunks } from './chunked';
 import { columnOf, placeholders, storedValue } from './raw-rows';
+import { retryLostRaces } from './transactions';
 
 /**
  * The SQL of claims for tables that claim many rows at once (feeds being polled): which claim holds a
@@ -27,7 +28,8 @@ export interface LeaseClaim {
 /**
  * Claims those of `ids` that nobody holds (no lease, or one that ended before `now`) and that meet
  * `condition` (SQL over the table's columns, with its parameters), with one conditional UPDATE per
- * `IDS_PER_STATEMENT` ids: two processes never both get a row. Returns the ids this claim got.
+ * `IDS_PER_STATEMENT` ids: two processes never both get a row. Returns the ids this claim got. A claim that lost a race
+ * (a deadlock with another process's writes) is made again: it wrote nothing.
  */
 export async function claimRows<T extends ObjectLiteral>(
   manager: EntityManager,
@@ -42,17 +44,19 @@ export async function claimRows<T extends ObjectLiteral>(
     storedValue(manager, target, property, value);
   const claimed: string[] = [];
   for (const chunk of chunksOf(ids)) {
-    await manager.query(
-      `UPDATE ${table} SET ${token} = ?, ${owner} = ?, ${until} = ? ` +
-        `WHERE id IN (${placeholders(chunk.length)}) AND (${until} IS NULL OR ${until} < ?) AND (${condition.sql})`,
-      [
-        claim.token,
-        claim.owner,
-        stored(columns.until, claim.until),
-        ...chunk,
-        stored(columns.until, claim.now),
-        ...condition.parameters,
-      ],
+    await retryLostRaces(() =>
+      manager.query(
+        `UPDATE ${table} SET ${token} = ?, ${owner} = ?, ${until} = ? ` +
+          `WHERE id IN (${placeholders(chunk.length)}) AND (${until} IS NULL OR ${until} < ?) AND (${condition.sql})`,
+        [
+          claim.token,
+          claim.owner,
+          stored(columns.until, claim.until),
+          ...chunk,
+          stored(columns.until, claim.now),
+          ...condition.parameters,
+        ],
+      ),
     );
     const rows: Array<{ id: string }> = await manager.query(
       `SELECT id FROM ${table} WHERE ${token} = ? AND id IN (${placeholders(chunk.length)})`,
@@ -74,9 +78,11 @@ export async function renewLeases<T extends ObjectLiteral>(
 ): Promise<void> {
   const [table, tokenColumn, ownerColumn, untilColumn] = names(manager, target, columns);
   await writeInChunks(tokens, (chunk) =>
-    manager.query(
-      `UPDATE ${table} SET ${untilColumn} = ? WHERE ${ownerColumn} = ? AND ${tokenColumn} IN (${placeholders(chunk.length)})`,
-      [storedValue(manager, target, columns.until, until), owner, ...chunk],
+    retryLostRaces(() =>
+      manager.query(
+        `UPDATE ${table} SET ${untilColumn} = ? WHERE ${ownerColumn} = ? AND ${tokenColumn} IN (${placeholders(chunk.length)})`,
+        [storedValue(manager, target, columns.until, until), owner, ...chunk],
+      ),
     ),
   );
 }
@@ -96,7 +102,7 @@ export async function releaseLeases<T extends ObjectLiteral>(
   const [column, value] = 'token' in holder ? [tokenColumn, holder.token] : [ownerColumn, holder.owner];
   const release = `UPDATE ${table} SET ${tokenColumn} = NULL, ${ownerColumn} = NULL, ${untilColumn} = NULL WHERE ${column} = ?`;
   if (keep.length === 0) {
-    await manager.query(release, [value]);
+    await retryLostRaces(() => manager.query(release, [value]));
     return;
   }
   // The rows held are read and released by id, a slice at a time: no NOT IN list of any length.
@@ -106,13 +112,17 @@ export async function releaseLeases<T extends ObjectLiteral>(
   ]);
   const released = held.map((row) => row.id).filter((id) => !isKept.has(id));
   await writeInChunks(released, (chunk) =>
-    manager.query(`${release} AND id IN (${placeholders(chunk.length)})`, [value, ...chunk]),
+    retryLostRaces(() =>
+      manager.query(`${release} AND id IN (${placeholders(chunk.length)})`, [value, ...chunk]),
+    ),
   );
   // Kept rows belong to no process any more, so that no heartbeat renews them: their lease runs out.
   await writeInChunks(keep, (chunk) =>
-    manager.query(
-      `UPDATE ${table} SET ${ownerColumn} = NULL WHERE ${column} = ? AND id IN (${placeholders(chunk.length)})`,
-      [value, ...chunk],
+    retryLostRaces(() =>
+      manager.query(
+        `UPDATE ${table} SET ${ownerColumn} = NULL WHERE ${column} = ? AND id IN (${placeholders(chunk.length)})`,
+        [value, ...chunk],
+      ),
     ),
   );
 }
