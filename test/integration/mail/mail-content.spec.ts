@@ -149,7 +149,13 @@ describe.each(testDialects())('emails on %s, as the reader receives them', (dial
     smtp.messages.splice(0);
 
     const low = await sendOne(() =>
-      mail.sendLowBalance({ dedupKey: 'low:1', to, balance: 0, buyUrl: 'https://tidings.test/credits' }),
+      mail.sendLowBalance({
+        dedupKey: 'low:1',
+        to,
+        balance: 0,
+        prices: 'Prices',
+        buyUrl: 'https://tidings.test/credits',
+      }),
     );
     expect(low.parsed.text).toContain('https://tidings.test/credits');
     smtp.messages.splice(0);
@@ -168,6 +174,7 @@ describe.each(testDialects())('emails on %s, as the reader receives them', (dial
     expect(problem.parsed.subject).toBe('Gone & Co is gone');
     expect(problem.parsed.html).toContain('410 &lt;Gone&gt;');
     expect(problem.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(problem.header('precedence')).toBe('list');
     smtp.messages.splice(0);
 
     const reply = await sendOne(() =>
