@@ -11,6 +11,8 @@ export interface RowUpdate<T> {
 
 /** Rows per statement: 100 rows of a few varying columns stay far below every driver's parameter cap. */
 const ROWS_PER_STATEMENT = 100;
+/** Rows locked by one `SELECT … FOR UPDATE`. */
+const LOCKED_PER_STATEMENT = 1000;
 
 /**
  * Updates many rows by primary key, without a query-builder round per row: a poll cycle writes
@@ -19,7 +21,9 @@ const ROWS_PER_STATEMENT = 100;
  * for all of them is set once, a column whose value differs becomes `CASE id WHEN … THEN … END`. On
  * SQLite, in process, one prepared `UPDATE … WHERE id = ?` run per row is cheaper still (SQLite evaluates
  * a CASE per row). Values go through the driver's own conversion, as `update()` would. Run it inside a
- * transaction for atomicity.
+ * transaction for atomicity. On MySQL the rows are first locked in primary-key order, all of them, so
+ * that the statements of one group after another never take them in an order crossing another writer's
+ * (a poll cycle's claims lock in that order too): such crossings were deadlocks between workers.
  */
 export async function bulkUpdate<T extends ObjectLiteral>(
   manager: EntityManager,
@@ -30,6 +34,7 @@ export async function bulkUpdate<T extends ObjectLiteral>(
   const driver = manager.connection.driver;
   const [idColumn] = metadata.primaryColumns;
   const sqlite = sqliteConnectionOf(manager);
+  if (!sqlite) await lockInKeyOrder(manager, metadata.tableName, idColumn.databaseName, rows);
   for (const group of groupByChangedColumns(rows)) {
     const columns = Object.keys(group[0].values).map((property) => columnOf(manager, target, property));
     if (columns.length === 0) continue;
@@ -71,6 +76,24 @@ export async function bulkUpdate<T extends ObjectLiteral>(
         `WHERE ${driver.escape(idColumn.databaseName)} IN (${placeholders(chunk.length)})`;
       await manager.query(sql, parameters);
     }
+  }
+}
+
+async function lockInKeyOrder(
+  manager: EntityManager,
+  table: string,
+  idColumn: string,
+  rows: ReadonlyArray<RowUpdate<unknown>>,
+): Promise<void> {
+  const driver = manager.connection.driver;
+  const ids = [...new Set(rows.map((row) => row.id))].sort();
+  for (let start = 0; start < ids.length; start += LOCKED_PER_STATEMENT) {
+    const chunk = ids.slice(start, start + LOCKED_PER_STATEMENT);
+    await manager.query(
+      `SELECT ${driver.escape(idColumn)} FROM ${driver.escape(table)} ` +
+        `WHERE ${driver.escape(idColumn)} IN (${placeholders(chunk.length)}) ORDER BY ${driver.escape(idColumn)} FOR UPDATE`,
+      chunk,
+    );
   }
 }
 

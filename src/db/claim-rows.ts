@@ -1,5 +1,6 @@
 import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { columnOf, placeholders, storedValue } from './raw-rows';
+import { retryLostRaces } from './transactions';
 
 /**
  * The SQL of claims for tables that claim many rows at once (feeds being polled): which claim holds a
@@ -26,7 +27,8 @@ export interface LeaseClaim {
 /**
  * Claims those of `ids` that nobody holds (no lease, or one that ended before `now`) and that meet
  * `condition` (SQL over the table's columns, with its parameters), with one conditional UPDATE per 500
- * ids: two processes never both get a row. Returns the ids this claim got.
+ * ids: two processes never both get a row. Returns the ids this claim got. A claim that lost a race
+ * (a deadlock with another process's writes) is made again: it wrote nothing.
  */
 export async function claimRows<T extends ObjectLiteral>(
   manager: EntityManager,
@@ -42,17 +44,19 @@ export async function claimRows<T extends ObjectLiteral>(
   const claimed: string[] = [];
   for (let start = 0; start < ids.length; start += 500) {
     const chunk = ids.slice(start, start + 500);
-    await manager.query(
-      `UPDATE ${table} SET ${token} = ?, ${owner} = ?, ${until} = ? ` +
-        `WHERE id IN (${placeholders(chunk.length)}) AND (${until} IS NULL OR ${until} < ?) AND (${condition.sql})`,
-      [
-        claim.token,
-        claim.owner,
-        stored(columns.until, claim.until),
-        ...chunk,
-        stored(columns.until, claim.now),
-        ...condition.parameters,
-      ],
+    await retryLostRaces(() =>
+      manager.query(
+        `UPDATE ${table} SET ${token} = ?, ${owner} = ?, ${until} = ? ` +
+          `WHERE id IN (${placeholders(chunk.length)}) AND (${until} IS NULL OR ${until} < ?) AND (${condition.sql})`,
+        [
+          claim.token,
+          claim.owner,
+          stored(columns.until, claim.until),
+          ...chunk,
+          stored(columns.until, claim.now),
+          ...condition.parameters,
+        ],
+      ),
     );
     const rows: Array<{ id: string }> = await manager.query(
       `SELECT id FROM ${table} WHERE ${token} = ? AND id IN (${placeholders(chunk.length)})`,
@@ -73,9 +77,11 @@ export async function renewLeases<T extends ObjectLiteral>(
   tokens: readonly string[],
 ): Promise<void> {
   const [table, tokenColumn, ownerColumn, untilColumn] = names(manager, target, columns);
-  await manager.query(
-    `UPDATE ${table} SET ${untilColumn} = ? WHERE ${ownerColumn} = ? AND ${tokenColumn} IN (${placeholders(tokens.length)})`,
-    [storedValue(manager, target, columns.until, until), owner, ...tokens],
+  await retryLostRaces(() =>
+    manager.query(
+      `UPDATE ${table} SET ${untilColumn} = ? WHERE ${ownerColumn} = ? AND ${tokenColumn} IN (${placeholders(tokens.length)})`,
+      [storedValue(manager, target, columns.until, until), owner, ...tokens],
+    ),
   );
 }
 
@@ -93,15 +99,19 @@ export async function releaseLeases<T extends ObjectLiteral>(
   const [table, tokenColumn, ownerColumn, untilColumn] = names(manager, target, columns);
   const [column, value] = 'token' in holder ? [tokenColumn, holder.token] : [ownerColumn, holder.owner];
   const kept = keep.length ? ` AND id NOT IN (${placeholders(keep.length)})` : '';
-  await manager.query(
-    `UPDATE ${table} SET ${tokenColumn} = NULL, ${ownerColumn} = NULL, ${untilColumn} = NULL WHERE ${column} = ?${kept}`,
-    [value, ...keep],
+  await retryLostRaces(() =>
+    manager.query(
+      `UPDATE ${table} SET ${tokenColumn} = NULL, ${ownerColumn} = NULL, ${untilColumn} = NULL WHERE ${column} = ?${kept}`,
+      [value, ...keep],
+    ),
   );
   if (keep.length === 0) return;
   // Kept rows belong to no process any more, so that no heartbeat renews them: their lease runs out.
-  await manager.query(
-    `UPDATE ${table} SET ${ownerColumn} = NULL WHERE ${column} = ? AND id IN (${placeholders(keep.length)})`,
-    [value, ...keep],
+  await retryLostRaces(() =>
+    manager.query(
+      `UPDATE ${table} SET ${ownerColumn} = NULL WHERE ${column} = ? AND id IN (${placeholders(keep.length)})`,
+      [value, ...keep],
+    ),
   );
 }
 

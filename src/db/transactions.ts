@@ -35,21 +35,31 @@ export class Transactions {
    * delete-and-insert on one index does it under load). `work` does no network I/O, so it runs again, a
    * few times, after a short random pause.
    */
-  private async runRetrying<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await this.dataSource.transaction((manager) =>
-          this.insideTransaction.run(true, () => work(manager)),
-        );
-      } catch (error) {
-        if (attempt >= ATTEMPTS || !lostRace(error)) throw error;
-        await new Promise((resolve) => setTimeout(resolve, attempt * (10 + Math.random() * 40)));
-      }
+  private runRetrying<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return retryLostRaces(() =>
+      this.dataSource.transaction((manager) => this.insideTransaction.run(true, () => work(manager))),
+    );
+  }
+}
+
+/**
+ * Runs `attempt` (one statement or transaction that, failing, wrote nothing and did no network I/O)
+ * again, a few times after a short random pause, when it lost a race: a deadlock's victim, a lock waited
+ * for too long, SQLite's busy file. A poll cycle's claims and releases go through it: before, one
+ * deadlock between two workers failed the whole cycle.
+ */
+export async function retryLostRaces<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (tries >= ATTEMPTS || !lostRace(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, tries * (10 + Math.random() * 40)));
     }
   }
 }
 
-function lostRace(error: unknown): boolean {
+export function lostRace(error: unknown): boolean {
   const code = String((error as { code?: string }).code);
   return code.startsWith('SQLITE_BUSY') || code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT';
 }

@@ -43,13 +43,9 @@ export class PollStateWriter {
     this.writing = this.writing
       .catch(() => undefined)
       .then(() =>
-        // MySQL may pick this batch as a deadlock victim against another worker's writes: retry it once.
+        // A deadlock's victim is run again by `Transactions`.
         this.states
           .recordMany(batch, this.options)
-          .catch((error: { code?: string }) => {
-            if (error.code !== 'ER_LOCK_DEADLOCK') throw error;
-            return this.states.recordMany(batch, this.options);
-          })
           .then(() => this.entries.markDeliveryPlanned(planned, this.now)),
       );
     return this.writing;

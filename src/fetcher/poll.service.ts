@@ -211,9 +211,14 @@ export class PollService {
         },
         { more, lastStart: this.lastStart },
       );
-      await writer.flush();
     } finally {
-      await claim.end(failed);
+      // What was polled is written before the claims end, even when the cycle failed (a refill that
+      // could not claim): before, those states were lost and their feeds fetched again by other workers.
+      try {
+        await writer.flush();
+      } finally {
+        await claim.end(failed);
+      }
     }
     return report;
   }

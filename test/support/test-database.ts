@@ -64,3 +64,23 @@ export async function queryDatabase<T>(database: TestDatabase, sql: string): Pro
     await connection.end();
   }
 }
+
+/** Runs one writing statement on a test database from the test's own process (to stage what other processes see). */
+export async function writeDatabase(database: TestDatabase, sql: string): Promise<void> {
+  if (database.dialect === 'sqlite') {
+    const connection = new Database(database.url.slice('sqlite:'.length));
+    try {
+      connection.pragma('busy_timeout = 10000');
+      connection.prepare(sql).run();
+    } finally {
+      connection.close();
+    }
+    return;
+  }
+  const connection = await mysql.createConnection({ uri: database.url });
+  try {
+    await connection.query(sql);
+  } finally {
+    await connection.end();
+  }
+}

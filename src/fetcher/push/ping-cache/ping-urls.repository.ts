@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import { newId } from '../../../common/ids';
 import { isUniqueViolation } from '../../../common/zod-errors';
 import { selectRows } from '../../../db/raw-rows';
@@ -32,13 +32,33 @@ export class PingUrlsRepository {
     );
   }
 
-  /** Replaces the feed's cluster; of two replacements at once, the one that loses the race changes nothing. */
+  /**
+   * Replaces the feed's cluster: rows whose key left it are deleted and rows whose URL, source or date
+   * changed updated, both by primary key, and only new keys inserted. Deleting the whole cluster by
+   * `feed_id` first locked the gap after it in the unique index, and two feeds' first polls then
+   * waited on each other's inserts (a deadlock every round with three workers). Of two replacements at
+   * once, the one that loses the race changes nothing.
+   */
   async replaceCluster(feedId: string, rows: ReadonlyArray<ClusterUrl & { keyHash: string }>): Promise<void> {
     await this.transactions
       .run(async (manager) => {
         const repository = manager.getRepository(PingUrlEntity);
-        await repository.delete({ feedId });
-        await repository.insert(rows.map((row) => ({ ...row, id: newId(), feedId })));
+        const stored = new Map(
+          (await repository.find({ where: { feedId } })).map((row) => [row.keyHash, row]),
+        );
+        const planned = new Set(rows.map((row) => row.keyHash));
+        const gone = [...stored.values()].filter((row) => !planned.has(row.keyHash)).map((row) => row.id);
+        if (gone.length) await repository.delete({ id: In(gone) });
+        const added: PingUrlEntity[] = [];
+        for (const row of rows) {
+          const old = stored.get(row.keyHash);
+          if (!old) added.push({ ...row, id: newId(), feedId });
+          else if (!isSameRow(old, row)) {
+            const { url, source, refreshedAt } = row;
+            await repository.update({ id: old.id }, { url, source, refreshedAt });
+          }
+        }
+        if (added.length) await repository.insert(added);
       })
       .catch((error: unknown) => {
         if (!isUniqueViolation(error)) throw error;
@@ -48,4 +68,12 @@ export class PingUrlsRepository {
   async forget(feedId: string): Promise<void> {
     await this.urls.delete({ feedId });
   }
+}
+
+function isSameRow(stored: ClusterUrl, planned: ClusterUrl): boolean {
+  return (
+    stored.url === planned.url &&
+    stored.source === planned.source &&
+    stored.refreshedAt.getTime() === planned.refreshedAt.getTime()
+  );
 }

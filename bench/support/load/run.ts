@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { INestApplicationContext } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { createCliContext } from '../../../src/bootstrap';
+import { loadConfig } from '../../../src/config/load-config';
+import { prepareDatabase } from '../../../src/db/prepare-database';
+import { BenchResult, reportBench } from '../report';
+import { freshDatabase } from './database';
+import { LoadOptions } from './options';
+import { PrivateRedis, WorkerProcess } from './processes';
+
+/** Lines a worker logs when a whole cycle of its work failed (RecurringJob through FailureLog). */
+const FAILED_CYCLE = /poll-cycle failed|Deadlock found/;
+
+/**
+ * What every scenario of `bench load` stands on: a fresh database (migrated), a Redis of its own, a
+ * Nest context on that database for seeding and counting, and the worker processes.
+ */
+export class LoadRun {
+  readonly workers: WorkerProcess[] = [];
+
+  private constructor(
+    readonly options: LoadOptions,
+    readonly env: Record<string, string>,
+    readonly dataSource: DataSource,
+    private readonly app: INestApplicationContext,
+    private readonly redis: PrivateRedis,
+    private readonly dropDatabase: () => Promise<void>,
+    private readonly directory: string,
+  ) {}
+
+  static async start(options: LoadOptions): Promise<LoadRun> {
+    const database = await freshDatabase(options.db);
+    const redis = await PrivateRedis.start();
+    const directory = mkdtempSync(join(tmpdir(), 'tidings-load-'));
+    const env = {
+      DATABASE_URL: database.url,
+      REDIS_URL: redis.url,
+      LOG_LEVEL: 'warn',
+      MAIL_OUTBOX_DIR: join(directory, 'outbox'),
+      FETCH_ALLOW_PRIVATE: 'true',
+      POLL_INTERVAL_SECONDS: '1',
+      SECRET_KEY: 'a-secret-key-for-the-load-bench',
+      ...options.env,
+    };
+    await prepareDatabase(env.DATABASE_URL, { migrate: true });
+    const app = await createCliContext({ config: loadConfig({ ...env, LOG_LEVEL: 'silent' }), notices: [] });
+    return new LoadRun(options, env, app.get(DataSource), app, redis, database.drop, directory);
+  }
+
+  /** Starts `--workers` worker processes at once (`worker-1` …, named in their User-Agent). */
+  async startWorkers(extra: Record<string, string> = {}): Promise<void> {
+    const names = Array.from({ length: this.options.workers }, (_, index) => `worker-${index + 1}`);
+    this.workers.push(
+      ...(await Promise.all(names.map((name) => WorkerProcess.start(name, { ...this.env, ...extra })))),
+    );
+  }
+
+  /** Failed cycles logged by every worker so far. */
+  failedCycles(): number {
+    return this.workers.reduce((sum, worker) => sum + worker.lines(FAILED_CYCLE).length, 0);
+  }
+
+  /** Each worker's peak resident memory, as `key=value` figures. */
+  workerMemory(): Record<string, number> {
+    return Object.fromEntries(
+      this.workers.map((worker) => [`${worker.name}_peak_mib`, worker.peakMemoryMiB()]),
+    );
+  }
+
+  /** Prints the figures, with the first lines of failed cycles (what they said) when there were any. */
+  report(result: BenchResult): void {
+    for (const worker of this.workers)
+      for (const line of worker.lines(FAILED_CYCLE).slice(0, 3))
+        console.log(`# ${worker.name}: ${line.slice(0, 400)}`);
+    reportBench(result);
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.stop()));
+    await this.app.close();
+    await this.redis.stop();
+    await this.dropDatabase();
+    rmSync(this.directory, { recursive: true, force: true });
+  }
+}
