@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { readInChunks } from '../db/chunked';
 import { placeholders, selectRows } from '../db/raw-rows';
 import { UserEntity } from './user.entity';
 
@@ -46,12 +47,13 @@ export class UsersRepository {
 
   /** Users by id, read for every new entry: no query builder. */
   findByIds(ids: readonly string[]): Promise<UserEntity[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return selectRows(
-      this.users.manager,
-      UserEntity,
-      `SELECT * FROM users WHERE id IN (${placeholders(ids.length)})`,
-      ids,
+    return readInChunks(ids, (chunk) =>
+      selectRows<UserEntity>(
+        this.users.manager,
+        UserEntity,
+        `SELECT * FROM users WHERE id IN (${placeholders(chunk.length)})`,
+        chunk,
+      ),
     );
   }
 }

@@ -6,6 +6,7 @@ import { newId } from '../common/ids';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
 import { OutboxService } from '../mail/outbox.service';
+import { pricesInWords } from './domain/pricing';
 import { checkoutReturnUrls } from './domain/billing-urls';
 import { CreditPack } from '../config/credit-packs';
 import { findPack } from './domain/credit-packs';
@@ -127,6 +128,11 @@ export class BillingService implements OnModuleInit {
   }
 
   /** Whether credits can be bought here at all (Stripe configured). */
+  /** The price list in words, from the figures that price every email. */
+  pricesInWords(): string {
+    return pricesInWords();
+  }
+
   isCheckoutAvailable(): boolean {
     return Boolean(this.config.STRIPE_SECRET_KEY);
   }

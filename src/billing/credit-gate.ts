@@ -10,7 +10,7 @@ import {
   openReservation,
   releaseKeyFor,
 } from './domain/email-reservation';
-import { priceEmail } from './domain/pricing';
+import { priceEmail, pricesInWords } from './domain/pricing';
 import { LedgerRepository } from './ledger.repository';
 
 /**
@@ -52,6 +52,7 @@ export class CreditGate implements SendGate, OnModuleInit {
       dedupKey: lowBalanceDedupKey(email.userId, await this.ledger.lastTopUpId(email.userId)),
       balance: await this.ledger.balanceOf(email.userId),
       buyUrl: billingPageUrl(this.config.PUBLIC_URL),
+      prices: pricesInWords(),
     };
     return { kind: 'hold', notice };
   }

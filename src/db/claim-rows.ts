@@ -1,4 +1,5 @@
 import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { chunksOf, writeInChunks } from './chunked';
 import { columnOf, placeholders, storedValue } from './raw-rows';
 import { retryLostRaces } from './transactions';
 
@@ -26,8 +27,8 @@ export interface LeaseClaim {
 
 /**
  * Claims those of `ids` that nobody holds (no lease, or one that ended before `now`) and that meet
- * `condition` (SQL over the table's columns, with its parameters), with one conditional UPDATE per 500
- * ids: two processes never both get a row. Returns the ids this claim got. A claim that lost a race
+ * `condition` (SQL over the table's columns, with its parameters), with one conditional UPDATE per
+ * `IDS_PER_STATEMENT` ids: two processes never both get a row. Returns the ids this claim got. A claim that lost a race
  * (a deadlock with another process's writes) is made again: it wrote nothing.
  */
 export async function claimRows<T extends ObjectLiteral>(
@@ -42,8 +43,7 @@ export async function claimRows<T extends ObjectLiteral>(
   const stored = (property: keyof T & string, value: unknown) =>
     storedValue(manager, target, property, value);
   const claimed: string[] = [];
-  for (let start = 0; start < ids.length; start += 500) {
-    const chunk = ids.slice(start, start + 500);
+  for (const chunk of chunksOf(ids)) {
     await retryLostRaces(() =>
       manager.query(
         `UPDATE ${table} SET ${token} = ?, ${owner} = ?, ${until} = ? ` +
@@ -77,10 +77,12 @@ export async function renewLeases<T extends ObjectLiteral>(
   tokens: readonly string[],
 ): Promise<void> {
   const [table, tokenColumn, ownerColumn, untilColumn] = names(manager, target, columns);
-  await retryLostRaces(() =>
-    manager.query(
-      `UPDATE ${table} SET ${untilColumn} = ? WHERE ${ownerColumn} = ? AND ${tokenColumn} IN (${placeholders(tokens.length)})`,
-      [storedValue(manager, target, columns.until, until), owner, ...tokens],
+  await writeInChunks(tokens, (chunk) =>
+    retryLostRaces(() =>
+      manager.query(
+        `UPDATE ${table} SET ${untilColumn} = ? WHERE ${ownerColumn} = ? AND ${tokenColumn} IN (${placeholders(chunk.length)})`,
+        [storedValue(manager, target, columns.until, until), owner, ...chunk],
+      ),
     ),
   );
 }
@@ -98,19 +100,29 @@ export async function releaseLeases<T extends ObjectLiteral>(
 ): Promise<void> {
   const [table, tokenColumn, ownerColumn, untilColumn] = names(manager, target, columns);
   const [column, value] = 'token' in holder ? [tokenColumn, holder.token] : [ownerColumn, holder.owner];
-  const kept = keep.length ? ` AND id NOT IN (${placeholders(keep.length)})` : '';
-  await retryLostRaces(() =>
-    manager.query(
-      `UPDATE ${table} SET ${tokenColumn} = NULL, ${ownerColumn} = NULL, ${untilColumn} = NULL WHERE ${column} = ?${kept}`,
-      [value, ...keep],
+  const release = `UPDATE ${table} SET ${tokenColumn} = NULL, ${ownerColumn} = NULL, ${untilColumn} = NULL WHERE ${column} = ?`;
+  if (keep.length === 0) {
+    await retryLostRaces(() => manager.query(release, [value]));
+    return;
+  }
+  // The rows held are read and released by id, a slice at a time: no NOT IN list of any length.
+  const isKept = new Set(keep);
+  const held: Array<{ id: string }> = await manager.query(`SELECT id FROM ${table} WHERE ${column} = ?`, [
+    value,
+  ]);
+  const released = held.map((row) => row.id).filter((id) => !isKept.has(id));
+  await writeInChunks(released, (chunk) =>
+    retryLostRaces(() =>
+      manager.query(`${release} AND id IN (${placeholders(chunk.length)})`, [value, ...chunk]),
     ),
   );
-  if (keep.length === 0) return;
   // Kept rows belong to no process any more, so that no heartbeat renews them: their lease runs out.
-  await retryLostRaces(() =>
-    manager.query(
-      `UPDATE ${table} SET ${ownerColumn} = NULL WHERE ${column} = ? AND id IN (${placeholders(keep.length)})`,
-      [value, ...keep],
+  await writeInChunks(keep, (chunk) =>
+    retryLostRaces(() =>
+      manager.query(
+        `UPDATE ${table} SET ${ownerColumn} = NULL WHERE ${column} = ? AND id IN (${placeholders(chunk.length)})`,
+        [value, ...chunk],
+      ),
     ),
   );
 }

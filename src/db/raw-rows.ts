@@ -1,5 +1,6 @@
 import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+import { chunksOf, rowsPerStatement } from './chunked';
 
 /**
  * Hand-written SQL for the few hot paths (a poll cycle reads and writes thousands of rows): TypeORM's
@@ -45,8 +46,9 @@ export function storedValue<T extends ObjectLiteral>(
 }
 
 /**
- * Inserts whole rows in one statement, without reading anything back. With `ignoreDuplicates`, a row
- * whose primary or unique key exists already is skipped (the rest are inserted).
+ * Inserts whole rows, without reading anything back, in one statement per `rowsPerStatement` rows (run
+ * it in a transaction when they must land together). With `ignoreDuplicates`, a row whose primary or
+ * unique key exists already is skipped (the rest are inserted).
  */
 export async function insertRows<T extends ObjectLiteral>(
   manager: EntityManager,
@@ -59,22 +61,24 @@ export async function insertRows<T extends ObjectLiteral>(
   const driver = manager.connection.driver;
   const properties = Object.keys(rows[0]);
   const columns = properties.map((property) => columnOf(manager, target, property));
-  const parameters = rows.flatMap((row) =>
-    // undefined would be refused by the driver: like an unset nullable property, it is stored as NULL.
-    columns.map((column) => driver.preparePersistentValue(row[column.propertyName], column) ?? null),
-  );
   const names = columns.map((column) => driver.escape(column.databaseName)).join(', ');
-  const values = rows.map(() => `(${placeholders(columns.length)})`).join(', ');
   const first = driver.escape(columns[0].databaseName);
   const onDuplicate = !options.ignoreDuplicates
     ? ''
     : manager.connection.options.type === 'mysql'
       ? ` ON DUPLICATE KEY UPDATE ${first} = ${first}`
       : ' ON CONFLICT DO NOTHING';
-  await manager.query(
-    `INSERT INTO ${driver.escape(metadata.tableName)} (${names}) VALUES ${values}${onDuplicate}`,
-    parameters,
-  );
+  for (const chunk of chunksOf(rows, rowsPerStatement(columns.length))) {
+    const parameters = chunk.flatMap((row) =>
+      // undefined would be refused by the driver: like an unset nullable property, it is stored as NULL.
+      columns.map((column) => driver.preparePersistentValue(row[column.propertyName], column) ?? null),
+    );
+    const values = chunk.map(() => `(${placeholders(columns.length)})`).join(', ');
+    await manager.query(
+      `INSERT INTO ${driver.escape(metadata.tableName)} (${names}) VALUES ${values}${onDuplicate}`,
+      parameters,
+    );
+  }
 }
 
 export function columnOf<T extends ObjectLiteral>(

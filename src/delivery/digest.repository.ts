@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, IsNull, LessThan, LessThanOrEqual, Not, Repository } from 'typeorm';
+import { In, IsNull, LessThan, LessThanOrEqual, Repository } from 'typeorm';
 import { newId } from '../common/ids';
+import { writeInChunks } from '../db/chunked';
 import { nextBatch, PruneBatch, PruneRequest } from '../db/prune-batch';
+import { insertRows } from '../db/raw-rows';
 import { isUniqueViolation } from '../common/zod-errors';
 import { DigestCadence, DigestIssue } from './domain/digest-schedule';
 import { DigestRunEntity, DigestRunStatus } from './digest-run.entity';
@@ -30,13 +32,8 @@ export class DigestRepository {
 
   /** Adds items; an entry already waiting for the same subscription is left as it is. */
   async addPending(items: readonly NewPendingItem[]): Promise<void> {
-    if (items.length === 0) return;
-    await this.items
-      .createQueryBuilder()
-      .insert()
-      .values(items.map((item) => ({ ...item, id: newId(), digestRunId: null })))
-      .orIgnore()
-      .execute();
+    const rows = items.map((item) => ({ ...item, id: newId(), digestRunId: null }));
+    await insertRows(this.items.manager, PendingDigestItemEntity, rows, { ignoreDuplicates: true });
   }
 
   /** Each user and cadence with items not yet in an issue. */
@@ -52,14 +49,28 @@ export class DigestRepository {
   }
 
   /** Items of paused subscriptions (`excluded`) do not count: they wait for the resume. */
-  hasItemsDueFor(userId: string, issue: DigestIssue, excluded: readonly string[] = []): Promise<boolean> {
-    return this.items.existsBy({
+  async hasItemsDueFor(
+    userId: string,
+    issue: DigestIssue,
+    excluded: readonly string[] = [],
+  ): Promise<boolean> {
+    const due = {
       userId,
       cadence: issue.cadence,
       digestRunId: IsNull(),
       createdAt: LessThanOrEqual(issue.dueAt),
-      ...notIn(excluded),
-    });
+    };
+    if (excluded.length === 0) return this.items.existsBy(due);
+    // The reader's paused subscriptions are left out here rather than in a NOT IN list of any length.
+    const isExcluded = new Set(excluded);
+    const waiting = await this.items
+      .createQueryBuilder('item')
+      .select('DISTINCT item.subscription_id', 'subscriptionId')
+      .where('item.user_id = :userId AND item.cadence = :cadence AND item.digest_run_id IS NULL')
+      .andWhere('item.created_at <= :dueAt')
+      .setParameters({ userId, cadence: issue.cadence, dueAt: issue.dueAt })
+      .getRawMany<{ subscriptionId: string }>();
+    return waiting.some((row) => !isExcluded.has(row.subscriptionId));
   }
 
   /** Claims an issue for `owner` until `leaseUntil`; null when it exists already (sent, empty, or being composed). */
@@ -110,7 +121,9 @@ export class DigestRepository {
 
   /** The heartbeat of `owner`: the issues it composes keep their claim until `leaseUntil`. */
   async renewClaims(owner: string, leaseUntil: Date, ids: readonly string[]): Promise<void> {
-    await this.runs.update({ id: In([...ids]), claimedBy: owner, status: 'composing' }, { leaseUntil });
+    await writeInChunks(ids, (chunk) =>
+      this.runs.update({ id: In(chunk), claimedBy: owner, status: 'composing' }, { leaseUntil }),
+    );
   }
 
   /** Issues `owner` claimed and did not finish are free for any process at once (a clean stop). */
@@ -131,16 +144,22 @@ export class DigestRepository {
     cadence: DigestCadence,
     excluded: readonly string[] = [],
   ): Promise<PendingDigestItem[]> {
-    await this.items.update(
-      {
-        userId: run.userId,
-        cadence,
-        digestRunId: IsNull(),
-        createdAt: LessThanOrEqual(run.dueAt),
-        ...notIn(excluded),
-      },
-      { digestRunId: run.id },
-    );
+    const due = {
+      userId: run.userId,
+      cadence,
+      digestRunId: IsNull(),
+      createdAt: LessThanOrEqual(run.dueAt),
+    };
+    if (excluded.length === 0) await this.items.update(due, { digestRunId: run.id });
+    else {
+      // Paused subscriptions' items keep waiting: the others are moved by id, a slice at a time.
+      const isExcluded = new Set(excluded);
+      const waiting = await this.items.find({ select: { id: true, subscriptionId: true }, where: due });
+      const taken = waiting.filter((item) => !isExcluded.has(item.subscriptionId)).map((item) => item.id);
+      await writeInChunks(taken, (chunk) =>
+        this.items.update({ id: In(chunk), digestRunId: IsNull() }, { digestRunId: run.id }),
+      );
+    }
     return this.items.find({ where: { digestRunId: run.id }, order: { createdAt: 'ASC' } });
   }
 
@@ -170,8 +189,4 @@ export class DigestRepository {
     );
     await this.items.delete({ digestRunId: runId });
   }
-}
-
-function notIn(subscriptionIds: readonly string[]) {
-  return subscriptionIds.length ? { subscriptionId: Not(In([...subscriptionIds])) } : {};
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, Repository } from 'typeorm';
+import { chunksOf } from '../db/chunked';
 import { insertRows, placeholders, selectRows } from '../db/raw-rows';
 import { earlierTelling, forgottenKeys, StoryOwner, Telling } from './domain/first-telling';
 import { STORY_MEMORY_MS } from './domain/story-keys';
@@ -52,18 +53,32 @@ export class StoryMemoryRepository {
     await this.stories.delete({ firstSeenAt: LessThan(new Date(now.getTime() - STORY_MEMORY_MS)) });
   }
 
+  /**
+   * Who holds these (reader, key) pairs, read a slice of pairs at a time (they are sorted by reader):
+   * a slice's readers and keys stay few enough for the primary key's ranges, where one statement for
+   * every reader of a feed was a scan of the whole table.
+   */
   private async ownersOf(rows: ReadonlyArray<{ userId: string; storyHash: string }>) {
-    const users = [...new Set(rows.map((row) => row.userId))];
-    const hashes = [...new Set(rows.map((row) => row.storyHash))];
-    const found = await selectRows<ReaderStoryEntity>(
-      this.stories.manager,
-      ReaderStoryEntity,
-      'SELECT user_id, story_hash, entry_id, subscription_id, first_seen_at FROM reader_stories ' +
-        `WHERE user_id IN (${placeholders(users.length)}) AND story_hash IN (${placeholders(hashes.length)})`,
-      [...users, ...hashes],
-    );
     const byUser = new Map<string, StoryOwner[]>();
-    for (const { userId, ...owner } of found) byUser.set(userId, [...(byUser.get(userId) ?? []), owner]);
+    const seen = new Set<string>();
+    for (const chunk of chunksOf(rows)) {
+      const asked = new Set(chunk.map((row) => `${row.userId} ${row.storyHash}`));
+      const users = [...new Set(chunk.map((row) => row.userId))];
+      const hashes = [...new Set(chunk.map((row) => row.storyHash))];
+      const found = await selectRows<ReaderStoryEntity>(
+        this.stories.manager,
+        ReaderStoryEntity,
+        'SELECT user_id, story_hash, entry_id, subscription_id, first_seen_at FROM reader_stories ' +
+          `WHERE user_id IN (${placeholders(users.length)}) AND story_hash IN (${placeholders(hashes.length)})`,
+        [...users, ...hashes],
+      );
+      for (const { userId, ...owner } of found) {
+        const pair = `${userId} ${owner.storyHash}`;
+        if (!asked.has(pair) || seen.has(pair)) continue;
+        seen.add(pair);
+        byUser.set(userId, [...(byUser.get(userId) ?? []), owner]);
+      }
+    }
     return byUser;
   }
 

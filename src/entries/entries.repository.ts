@@ -11,6 +11,7 @@ import {
   Not,
   Repository,
 } from 'typeorm';
+import { readInChunks, writeInChunks } from '../db/chunked';
 import { nextBatch, PruneBatch, PruneRequest } from '../db/prune-batch';
 import { insertRows, placeholders, selectRows } from '../db/raw-rows';
 import { Transactions } from '../db/transactions';
@@ -62,7 +63,9 @@ export class EntriesRepository {
   }
 
   async markDeliveryPlanned(entryIds: readonly string[], at: Date): Promise<void> {
-    if (entryIds.length > 0) await this.entries.update({ id: In([...entryIds]) }, { deliveryPlannedAt: at });
+    await writeInChunks(entryIds, (chunk) =>
+      this.entries.update({ id: In(chunk) }, { deliveryPlannedAt: at }),
+    );
   }
 
   /** New entries first seen before `seenBefore` whose delivery was never planned, oldest first. */
@@ -86,7 +89,7 @@ export class EntriesRepository {
   }
 
   findByIds(ids: readonly string[]): Promise<EntryEntity[]> {
-    return ids.length ? this.entries.findBy({ id: In([...ids]) }) : Promise.resolve([]);
+    return readInChunks(ids, (chunk) => this.entries.findBy({ id: In(chunk) }));
   }
 
   /**
@@ -121,19 +124,27 @@ export class EntriesRepository {
     feedId: string,
     { identities, titleDates }: { identities: readonly string[]; titleDates: readonly string[] },
   ): Promise<StoredFeed> {
-    const sameTitleDate = titleDates.length
-      ? ` OR title_date_hash IN (${placeholders(titleDates.length)})`
-      : '';
-    const [matching, newest] = await Promise.all([
-      selectRows(
+    // A body of thousands of entries is asked about a slice of hashes at a time (one statement for the
+    // usual few); an entry matched by both of its hashes is kept once.
+    const asked = [
+      ...identities.map((hash) => ({ column: 'identity_hash', hash })),
+      ...titleDates.map((hash) => ({ column: 'title_date_hash', hash })),
+    ];
+    const found = await readInChunks(asked, (chunk) => {
+      const lists = ['identity_hash', 'title_date_hash'].flatMap((column) => {
+        const hashes = chunk.filter((one) => one.column === column).map((one) => one.hash);
+        return hashes.length ? [{ sql: `${column} IN (${placeholders(hashes.length)})`, hashes }] : [];
+      });
+      return selectRows(
         manager,
         EntryEntity,
         'SELECT id, identity_hash, content_hash, title_date_hash, published_at, updated_at FROM entries ' +
-          `WHERE feed_id = ? AND (identity_hash IN (${placeholders(identities.length)})${sameTitleDate})`,
-        [feedId, ...identities, ...titleDates],
-      ),
-      this.newestPublished(feedId, manager),
-    ]);
+          `WHERE feed_id = ? AND (${lists.map((list) => list.sql).join(' OR ')})`,
+        [feedId, ...lists.flatMap((list) => list.hashes)],
+      );
+    });
+    const newest = await this.newestPublished(feedId, manager);
+    const matching = [...new Map(found.map((entry) => [entry.id, entry])).values()];
     const isAsked = new Set(identities);
     const isAskedTitleDate = new Set(titleDates);
     const known = matching.filter((entry) => isAsked.has(entry.identityHash));

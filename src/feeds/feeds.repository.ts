@@ -4,6 +4,7 @@ import { In, IsNull, MoreThan, Not, Repository } from 'typeorm';
 import { newId } from '../common/ids';
 import { isUniqueViolation } from '../common/zod-errors';
 import { countGrouped, GroupCount } from '../db/count-grouped';
+import { readInChunks, writeInChunks } from '../db/chunked';
 import { selectRows } from '../db/raw-rows';
 import { Transactions } from '../db/transactions';
 import { SubscriptionSettings } from './domain/subscription-settings';
@@ -45,7 +46,7 @@ export class FeedsRepository {
   }
 
   async findByIds(ids: readonly string[]): Promise<Map<string, FeedEntity>> {
-    const feeds = ids.length ? await this.feeds.findBy({ id: In([...ids]) }) : [];
+    const feeds = await readInChunks(ids, (chunk) => this.feeds.findBy({ id: In(chunk) }));
     return new Map(feeds.map((feed) => [feed.id, feed]));
   }
 
@@ -134,23 +135,25 @@ export class FeedsRepository {
   }
 
   /** Those of these subscriptions that still exist and belong to the reader, oldest first. */
-  subscriptionsOfUserByIds(userId: string, ids: readonly string[]): Promise<SubscriptionEntity[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.subscriptions.find({
-      where: { id: In([...ids]), userId },
-      order: { createdAt: 'ASC', id: 'ASC' },
-    });
+  async subscriptionsOfUserByIds(userId: string, ids: readonly string[]): Promise<SubscriptionEntity[]> {
+    const found = await readInChunks(ids, (chunk) =>
+      this.subscriptions.find({ where: { id: In(chunk), userId } }),
+    );
+    return found.sort(
+      (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    );
   }
 
   /** The paused subscriptions of these readers (ids and readers only). */
   pausedSubscriptionsOf(
     userIds: readonly string[],
   ): Promise<Array<Pick<SubscriptionEntity, 'id' | 'userId'>>> {
-    if (userIds.length === 0) return Promise.resolve([]);
-    return this.subscriptions.find({
-      select: { id: true, userId: true },
-      where: { userId: In([...userIds]), pausedAt: Not(IsNull()) },
-    });
+    return readInChunks(userIds, (chunk) =>
+      this.subscriptions.find({
+        select: { id: true, userId: true },
+        where: { userId: In(chunk), pausedAt: Not(IsNull()) },
+      }),
+    );
   }
 
   /**
@@ -166,6 +169,8 @@ export class FeedsRepository {
     if (ids.length === 0) return;
     const paused =
       pausedAtIsNull === undefined ? {} : { pausedAt: pausedAtIsNull ? IsNull() : Not(IsNull()) };
-    await this.subscriptions.update({ id: In([...ids]), userId, ...paused }, values);
+    await writeInChunks(ids, (chunk) =>
+      this.subscriptions.update({ id: In(chunk), userId, ...paused }, values),
+    );
   }
 }

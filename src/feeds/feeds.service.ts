@@ -36,16 +36,21 @@ export class FeedsService {
    * CLI, OPML import) comes here, so the address policy is applied here, once, before anything is
    * stored: RefusedAddressError for a loopback, link-local or private address.
    */
+  /**
+   * `known.title`: what a lookup just read as the feed's title, shown until its first poll writes the
+   * feed's own (for a feed new to Tidings only; a known feed keeps what its polls found).
+   */
   async subscribe(
     userId: string,
     url: string,
     settings: Partial<SubscriptionSettings>,
+    known: { title?: string | null } = {},
   ): Promise<Subscription> {
     const feedUrl = validateFeedUrl(url);
     const valid = parseOrThrow(subscriptionSettingsSchema, settings);
     await this.addresses.assertStorable(feedUrl);
     const now = this.clock.now();
-    const feed = await this.findOrCreateFeed(feedUrl, now);
+    const feed = await this.findOrCreateFeed(feedUrl, now, known.title?.trim().slice(0, 500) || null);
     return this.repository.saveSubscription(userId, feed.id, valid, now);
   }
 
@@ -127,7 +132,7 @@ export class FeedsService {
   }
 
   /** A new feed waits for its first poll now, with no poll state yet. */
-  private async findOrCreateFeed(url: string, now: Date): Promise<Feed> {
+  private async findOrCreateFeed(url: string, now: Date, title: string | null): Promise<Feed> {
     const urlHash = sha256Hex(url);
     return (
       (await this.repository.findByUrlHash(urlHash)) ??
@@ -135,7 +140,7 @@ export class FeedsService {
         id: newId(),
         url,
         urlHash,
-        title: null,
+        title,
         siteUrl: null,
         status: 'active',
         etag: null,

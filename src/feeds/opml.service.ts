@@ -33,7 +33,7 @@ export class OpmlService {
     for (const outline of parsed.outlines) {
       if (existing.has(outline.url)) continue;
       try {
-        await this.feeds.subscribe(userId, outline.url, {});
+        await this.feeds.subscribe(userId, outline.url, {}, { title: outline.title });
         added += 1;
       } catch (error) {
         if (!(error instanceof RefusedAddressError)) throw error;

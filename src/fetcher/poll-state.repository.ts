@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../common/clock';
 import { sha256Hex } from '../common/ids';
 import { bulkUpdate } from '../db/bulk-update';
+import { IDS_PER_STATEMENT, readInChunks, writeInChunks } from '../db/chunked';
 import {
   claimRows,
   clearedLease,
@@ -82,6 +83,11 @@ export class PollStateRepository {
     options: { all?: boolean; only?: readonly string[]; limit?: number; unclaimedAt?: Date } = {},
   ): Promise<DueFeed[]> {
     if (options.only?.length === 0) return [];
+    if (options.only && options.only.length > IDS_PER_STATEMENT) {
+      // A long list of pinged feeds is read a slice at a time (each slice in poll order).
+      const found = await readInChunks(options.only, (only) => this.dueFeeds(now, { ...options, only }));
+      return options.limit === undefined ? found : found.slice(0, Math.floor(options.limit));
+    }
     const manager = this.dataSource.manager;
     const conditions = ["f.status IN ('active', 'broken')"];
     const parameters: unknown[] = [];
@@ -148,9 +154,11 @@ export class PollStateRepository {
     if (feedIds.length === 0) return;
     const manager = this.dataSource.manager;
     const at = storedValue<FeedRow>(manager, FEEDS, 'nextPollAt', now);
-    await manager.query(
-      `UPDATE feeds SET next_poll_at = ? WHERE id IN (${placeholders(feedIds.length)}) AND next_poll_at > ?`,
-      [at, ...feedIds, at],
+    await writeInChunks(feedIds, (chunk) =>
+      manager.query(
+        `UPDATE feeds SET next_poll_at = ? WHERE id IN (${placeholders(chunk.length)}) AND next_poll_at > ?`,
+        [at, ...chunk, at],
+      ),
     );
   }
 

@@ -71,6 +71,8 @@ export interface LowBalanceEmail {
   to: Recipient;
   balance: number;
   buyUrl: string;
+  /** The price list in words (billing's `pricesInWords`). */
+  prices: string;
 }
 
 export interface FeedProblemEmail {

@@ -109,7 +109,7 @@ export class MailService {
         to: email.to,
         subject: 'Your Tidings deliveries are paused',
         preview: `Your balance is ${email.balance} credits: add credits to resume your emails.`,
-        view: { balance: email.balance, buyUrl: email.buyUrl },
+        view: { balance: email.balance, buyUrl: email.buyUrl, prices: email.prices },
         footerNote: 'You get this email because your Tidings deliveries paused.',
       }),
     );

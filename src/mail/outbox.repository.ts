@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { And, Brackets, In, LessThan, MoreThanOrEqual, Not, Repository } from 'typeorm';
 import { newId } from '../common/ids';
 import { isUniqueViolation } from '../common/zod-errors';
+import { readInChunks, writeInChunks } from '../db/chunked';
 import { nextBatch, PruneBatch, PruneRequest } from '../db/prune-batch';
 import { insertRows } from '../db/raw-rows';
 import { OutboxEmailEntity } from './outbox-email.entity';
@@ -89,7 +90,9 @@ export class OutboxRepository {
 
   /** The heartbeat of `owner`: the rows it is sending keep their claim until `leaseUntil`. */
   async renewClaims(owner: string, leaseUntil: Date, ids: readonly string[]): Promise<void> {
-    await this.rows.update({ id: In([...ids]), claimedBy: owner, status: 'sending' }, { leaseUntil });
+    await writeInChunks(ids, (chunk) =>
+      this.rows.update({ id: In(chunk), claimedBy: owner, status: 'sending' }, { leaseUntil }),
+    );
   }
 
   /** Rows `owner` claimed and did not finish go back to the queue, due at once (a clean stop). */
@@ -204,10 +207,10 @@ export class OutboxRepository {
   }
 
   async findByMessageIds(messageIds: string[]): Promise<OutboxEmailEntity[]> {
-    return messageIds.length ? this.rows.findBy({ messageId: In(messageIds) }) : [];
+    return readInChunks(messageIds, (chunk) => this.rows.findBy({ messageId: In(chunk) }));
   }
 
   async findByDedupKeys(keys: string[]): Promise<OutboxEmailEntity[]> {
-    return keys.length ? this.rows.findBy({ dedupKey: In(keys) }) : [];
+    return readInChunks(keys, (chunk) => this.rows.findBy({ dedupKey: In(chunk) }));
   }
 }

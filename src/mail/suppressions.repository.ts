@@ -4,6 +4,7 @@ import { In, Repository } from 'typeorm';
 import { Clock } from '../common/clock';
 import { newId } from '../common/ids';
 import { isUniqueViolation } from '../common/zod-errors';
+import { readInChunks } from '../db/chunked';
 import { isWithheld, SuppressionScope } from './domain/suppression-rules';
 import { MailSuppressionEntity } from './mail-suppression.entity';
 
@@ -21,8 +22,9 @@ export class SuppressionsRepository {
   /** The suppressed ones among these addresses (lower-cased). */
   async suppressedAmong(addresses: readonly string[]): Promise<Set<string>> {
     const unique = [...new Set(addresses.map((address) => address.toLowerCase()))];
-    if (unique.length === 0) return new Set();
-    const rows = await this.suppressions.find({ select: { address: true }, where: { address: In(unique) } });
+    const rows = await readInChunks(unique, (chunk) =>
+      this.suppressions.find({ select: { address: true }, where: { address: In(chunk) } }),
+    );
     return new Set(rows.map((row) => row.address));
   }
 
@@ -31,11 +33,9 @@ export class SuppressionsRepository {
     emails: ReadonlyArray<{ id: string; toAddress: string; subscriptionIds: string[] | null }>,
   ): Promise<Set<string>> {
     const unique = [...new Set(emails.map((email) => email.toAddress.toLowerCase()))];
-    if (unique.length === 0) return new Set();
-    const rows = await this.suppressions.find({
-      select: { address: true, scope: true },
-      where: { address: In(unique) },
-    });
+    const rows = await readInChunks(unique, (chunk) =>
+      this.suppressions.find({ select: { address: true, scope: true }, where: { address: In(chunk) } }),
+    );
     const scopes = new Map(rows.map((row) => [row.address, row.scope]));
     return new Set(
       emails

@@ -4,6 +4,7 @@ import { EntityManager, In, Repository } from 'typeorm';
 import { Clock } from '../common/clock';
 import { newId, sha256Hex } from '../common/ids';
 import { isUniqueViolation } from '../common/zod-errors';
+import { readInChunks } from '../db/chunked';
 import { Transactions } from '../db/transactions';
 import { SupportMessageEntity } from './support-message.entity';
 import { SupportThreadEntity } from './support-thread.entity';
@@ -45,7 +46,9 @@ export class SupportRepository {
   /** The thread of the first of these Message-IDs that we know. */
   async findThreadByMessageIds(messageIds: string[]): Promise<Thread | null> {
     if (messageIds.length === 0) return null;
-    const found = await this.messages.findBy({ messageIdHash: In(messageIds.map(sha256Hex)) });
+    const found = await readInChunks([...new Set(messageIds.map(sha256Hex))], (chunk) =>
+      this.messages.findBy({ messageIdHash: In(chunk) }),
+    );
     const first = messageIds
       .map((id) => found.find((message) => message.messageId === id))
       .find((message) => message !== undefined);

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
 import { AccountsService } from '../accounts/accounts.service';
+import { canSee } from '../accounts/domain/staff-roles';
 import { ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
 import { newId } from '../common/ids';
 import { parseOrThrow } from '../common/zod-errors';
@@ -55,7 +56,8 @@ export class SupportService {
   ): Promise<Message> {
     const bodyText = parseOrThrow(replyTextSchema, text);
     const [agent] = await this.accounts.findByIds([agentUserId]);
-    if (agent?.role !== 'support') throw new ForbiddenError('only support agents answer support threads');
+    if (!canSee('support', agent?.role))
+      throw new ForbiddenError('only support agents and admins answer support threads');
     const thread = await this.store.findThread(threadId);
     if (!thread) throw new NotFoundError(`no support thread ${threadId}`);
     const [user] = thread.userId ? await this.accounts.findByIds([thread.userId]) : [];

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../support/browser';
 import { AccountsService } from '../../src/accounts/accounts.service';
 import { BillingService } from '../../src/billing/billing.service';
 import { FeedsService } from '../../src/feeds/feeds.service';
@@ -13,8 +14,6 @@ import { signInLinksTo, waitForSignInLink } from '../support/outbox-files';
 import { freePort, ServerProcess, startServerProcess } from '../support/server-process';
 import { createTestApp } from '../support/test-app';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
-
-const CHROMIUM_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'];
 
 /**
  * The admin status page in Chromium, against the built app on SQLite, after real polls (one feed
@@ -76,7 +75,7 @@ describe('the admin status page in Chromium', () => {
 
     const port = String(await freePort());
     server = await startServerProcess({ ...env, PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}` });
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Browser, chromium, Page } from 'playwright-core';
+import { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../support/browser';
 import { FeedServer, rssFeed } from '../support/feed-server';
 import { waitForSignInLink } from '../support/outbox-files';
 import { freePort, ServerProcess, startServerProcess } from '../support/server-process';
@@ -10,17 +11,6 @@ import { checkoutSessionEvent, signEvent, WEBHOOK_SECRET } from '../support/stri
 import { createTestDatabase, TestDatabase } from '../support/test-database';
 
 const SCREENSHOTS = join(__dirname, 'screenshots');
-const CHROMIUM_ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /**
  * Debian's Chromium drives the built app on SQLite, with a loopback site, the file outbox, and a
  * loopback stand-in for Stripe's API and Checkout page.
@@ -66,7 +56,7 @@ describe('the dashboard in Chromium', () => {
       STRIPE_API_BASE: stripe.url,
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     });
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {
@@ -109,7 +99,7 @@ describe('the dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByRole('button', { name: 'Find the feed' }).click();
     const email = page.frameLocator('iframe.email-frame');
-    await email.getByRole('article').getByText('Why the borrow checker is').waitFor();
+    await email.getByRole('article').locator('p', { hasText: 'Why the borrow checker is' }).waitFor();
     await expect(
       email.getByRole('link', { name: 'Rust and type theory, a love story' }).count(),
     ).resolves.toBe(1);

@@ -98,7 +98,13 @@ describe('every kind of email, as mail clients render it (Chromium, axe-core)', 
       [
         'low-balance',
         () =>
-          mail.sendLowBalance({ dedupKey: 'low:1', to, balance: 0, buyUrl: 'https://tidings.test/credits' }),
+          mail.sendLowBalance({
+            dedupKey: 'low:1',
+            to,
+            balance: 0,
+            prices: 'Prices',
+            buyUrl: 'https://tidings.test/credits',
+          }),
       ],
       [
         'feed-problem',

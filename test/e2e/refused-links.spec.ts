@@ -1,10 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Browser, chromium } from 'playwright-core';
+import { Browser } from 'playwright-core';
+import { launchChromium } from '../support/browser';
 import { ServerProcess, startServerProcess } from '../support/server-process';
 
-const CHROMIUM_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'];
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const FORGED_UNSUBSCRIBE = '/unsubscribe/eyJ1IjoiMDEifQ.forgedsignatureAAAAAAAAA';
 const UNKNOWN_SIGN_IN = `/signin/${'x'.repeat(43)}`;
@@ -21,7 +21,7 @@ describe('refused links in a browser', () => {
       60_000,
       install,
     );
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

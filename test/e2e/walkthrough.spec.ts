@@ -1,14 +1,13 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Browser, chromium } from 'playwright-core';
+import { Browser } from 'playwright-core';
+import { launchChromium } from '../support/browser';
 import PostalMime, { Email } from 'postal-mime';
 import { runTidings } from '../support/cli';
 import { freePort, ServerProcess, startServerProcess } from '../support/server-process';
 
 const README = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
-const CHROMIUM_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'];
-
 /** The commands of the README's walkthrough: the shell block after "with `npm start` running". */
 function walkthroughLines(): string[] {
   const block = /with `npm start` running[^\n]*\n+```sh\n([\s\S]*?)```/.exec(README);
@@ -46,7 +45,7 @@ describe('the README walkthrough, literally', () => {
       120_000,
       folder,
     );
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

@@ -1,4 +1,4 @@
-import { priceDigest, priceEmail, REALTIME_EMAIL_CREDITS } from './pricing';
+import { priceDigest, priceEmail, pricesInWords, REALTIME_EMAIL_CREDITS } from './pricing';
 
 describe('pricing', () => {
   it('charges one credit per real-time email', () => {
@@ -32,5 +32,13 @@ describe('priceEmail', () => {
     ['support-reply', 0, 0],
   ])('a %s email with %i feeds costs %i credits', (kind, feedCount, credits) => {
     expect(priceEmail({ kind, feedCount })).toBe(credits);
+  });
+
+  it('says the price list in words from the same figures', () => {
+    expect(pricesInWords()).toBe(
+      'An email with one post costs 1 credit; a digest costs 1 credit for every 5 feeds with new posts in it ' +
+        '(1 credit for up to 5, 2 credits for 6 to 10), whatever the number of posts. ' +
+        'Sign-in links, notices and support replies are free.',
+    );
   });
 });

@@ -20,6 +20,21 @@ export function priceEmail({ kind, feedCount }: PricedEmail): number {
   return 0;
 }
 
+/**
+ * The price list in words, from the same figures `priceEmail` uses: what the credits page and the
+ * low-balance email tell readers.
+ */
+export function pricesInWords(): string {
+  const credits = (count: number) => `${count} ${count === 1 ? 'credit' : 'credits'}`;
+  return (
+    `An email with one post costs ${credits(REALTIME_EMAIL_CREDITS)}; a digest costs ${credits(1)} for ` +
+    `every ${FEEDS_PER_DIGEST_CREDIT} feeds with new posts in it (${credits(priceDigest(FEEDS_PER_DIGEST_CREDIT))} ` +
+    `for up to ${FEEDS_PER_DIGEST_CREDIT}, ${credits(priceDigest(FEEDS_PER_DIGEST_CREDIT + 1))} for ` +
+    `${FEEDS_PER_DIGEST_CREDIT + 1} to ${2 * FEEDS_PER_DIGEST_CREDIT}), whatever the number of posts. ` +
+    'Sign-in links, notices and support replies are free.'
+  );
+}
+
 /** A digest issue costs one credit per five feeds with new items in it, rounded up; an empty one is not sent. */
 export function priceDigest(feedsWithNewItems: number): number {
   if (!Number.isInteger(feedsWithNewItems) || feedsWithNewItems < 0) {

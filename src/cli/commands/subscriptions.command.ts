@@ -66,8 +66,12 @@ export function registerSubscriptionCommands(program: Command): void {
           excludeWords: options.exclude,
           filterRegex: options.regex,
         });
-        const feed = options.check ? await checkedFeed(app.get(FeedFinder), url) : { url, note: '' };
-        const subscription = await app.get(FeedsService).subscribe(user.id, feed.url, settings);
+        const feed = options.check
+          ? await checkedFeed(app.get(FeedFinder), url)
+          : { url, title: null, note: '' };
+        const subscription = await app
+          .get(FeedsService)
+          .subscribe(user.id, feed.url, settings, { title: feed.title });
         console.log(`subscribed ${user.email} to ${feed.url.trim()}${feed.note} (${subscription.mode})`);
       }),
     );
@@ -94,7 +98,10 @@ export function registerSubscriptionCommands(program: Command): void {
  * The check of the dashboard's add form: `url` answers with a feed that parses (kept as typed, redirects
  * are the poller's business), or with a page that links to exactly one feed (subscribed instead).
  */
-async function checkedFeed(finder: FeedFinder, url: string): Promise<{ url: string; note: string }> {
+async function checkedFeed(
+  finder: FeedFinder,
+  url: string,
+): Promise<{ url: string; title: string | null; note: string }> {
   const found = await finder.lookUp(url);
   if (found.kind === 'choices') {
     const choices = found.feeds.map((feed) => (feed.title ? `${feed.url} (${feed.title})` : feed.url));
@@ -103,8 +110,9 @@ async function checkedFeed(finder: FeedFinder, url: string): Promise<{ url: stri
     );
   }
   const title = found.title ? ` "${found.title}"` : '';
-  if (found.foundOn) return { url: found.url, note: `${title}, found on ${found.foundOn}` };
-  return { url, note: title };
+  if (found.foundOn)
+    return { url: found.url, title: found.title, note: `${title}, found on ${found.foundOn}` };
+  return { url, title: found.title, note: title };
 }
 
 /** An option given with nothing in it is a mistake, not "no filter" (leave the option out for that). */

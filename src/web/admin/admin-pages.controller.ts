@@ -7,6 +7,7 @@ import { WebViews } from '../views/web-views';
 import { WebExceptionsFilter } from '../web-exceptions.filter';
 import { WebRequest } from '../web-request';
 import { AdminOverview } from './admin-overview.service';
+import { canSee } from '../../accounts/domain/staff-roles';
 
 const NOTICES: Record<string, string> = {
   lifted: 'Suppression lifted: the emails that waited for it are queued again.',
@@ -66,6 +67,7 @@ export class AdminPagesController {
 
 /** Anyone else gets the same answer as for a page that does not exist. Returns the admin's timezone. */
 function requireAdmin(request: WebRequest): string {
-  if (request.web.user?.role !== 'admin') throw new NotFoundError('There is no such page.');
-  return request.web.user.timezone;
+  const user = request.web.user;
+  if (!user || !canSee('admin', user.role)) throw new NotFoundError('There is no such page.');
+  return user.timezone;
 }

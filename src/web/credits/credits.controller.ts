@@ -60,6 +60,7 @@ export class CreditsController {
         balance: formatCredits(request.web.balance ?? 0),
         pauseReason,
         canBuy: this.billing.isCheckoutAvailable(),
+        prices: this.billing.pricesInWords(),
         packs: packOffers(this.billing.packs(), this.config.CREDIT_CURRENCY),
         // One id per rendered form: submitting it twice reuses the same Checkout Session.
         attempt: randomBytes(16).toString('base64url'),

@@ -129,7 +129,9 @@ export class FeedsController {
       return;
     }
     try {
-      await this.feeds.subscribe(request.web.user!.id, url, form.settings);
+      await this.feeds.subscribe(request.web.user!.id, url, form.settings, {
+        title: String(body.title ?? ''),
+      });
     } catch (error) {
       // A URL the address policy refuses (or not a URL at all): said on the form, nothing stored.
       if (!(error instanceof ValidationError)) throw error;

@@ -7,6 +7,7 @@ import { WebViews } from '../views/web-views';
 import { WebExceptionsFilter } from '../web-exceptions.filter';
 import { WebRequest } from '../web-request';
 import { UploadRequest } from './opml-upload.middleware';
+import { opmlImportSummary } from '../domain/opml-import-summary';
 
 /** OPML import (upload) and export (download) of the signed-in user's feeds. */
 @Controller('opml')
@@ -36,7 +37,7 @@ export class OpmlController {
       return render(400, { error: request.uploadError ?? 'Choose a file.' });
     try {
       const report = await this.opml.importFor(request.web.user!.id, request.file.buffer.toString('utf8'));
-      render(200, { report });
+      render(200, { report, summary: opmlImportSummary(report) });
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
       render(400, { error: error.message });

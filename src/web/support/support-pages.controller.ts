@@ -21,6 +21,7 @@ import { WebViews } from '../views/web-views';
 import { WebExceptionsFilter } from '../web-exceptions.filter';
 import { WebRequest } from '../web-request';
 import { SupportContext } from './support-context.service';
+import { canSee } from '../../accounts/domain/staff-roles';
 
 /** Support staff only: the threads, one thread with the user's context, and a reply box. */
 @Controller('support')
@@ -110,5 +111,5 @@ export class SupportPagesController {
 }
 
 function requireAgent(request: WebRequest): void {
-  if (request.web.user?.role !== 'support') throw new NotFoundError('There is no such page.');
+  if (!canSee('support', request.web.user?.role)) throw new NotFoundError('There is no such page.');
 }

@@ -5,6 +5,7 @@ import { basename, join } from 'node:path';
 import { WebContext } from '../web-request';
 import { formatCredits } from '../domain/credits';
 import { formatInstant } from '../domain/format';
+import { canSee } from '../../accounts/domain/staff-roles';
 
 /** Where templates/web sits: two levels above src/web/views in the sources, three in dist/. */
 export const TEMPLATES_DIR = [join(__dirname, '..', '..', '..'), join(__dirname, '..', '..', '..', '..')]
@@ -15,8 +16,8 @@ const NAVIGATION = [
   { href: '/feeds', label: 'Feeds' },
   { href: '/account', label: 'Account' },
   { href: '/credits', label: 'Credits', showsBalance: true },
-  { href: '/support', label: 'Support', onlyFor: 'support' },
-  { href: '/admin', label: 'Status', onlyFor: 'admin' },
+  { href: '/support', label: 'Support', onlyFor: 'support' as const },
+  { href: '/admin', label: 'Status', onlyFor: 'admin' as const },
 ];
 
 /** Handlebars pages, compiled once at start: a layout, partials, and HTML escaping by default. */
@@ -60,7 +61,7 @@ export class WebViews {
       scriptNonce: context.scriptNonce,
     };
     const navigation = user
-      ? NAVIGATION.filter((item) => !item.onlyFor || user.role === item.onlyFor).map((item) => ({
+      ? NAVIGATION.filter((item) => !item.onlyFor || canSee(item.onlyFor, user.role)).map((item) => ({
           ...item,
           isCurrent: path.startsWith(item.href),
           balance: item.showsBalance && context.balance !== null ? formatCredits(context.balance) : null,

@@ -149,7 +149,13 @@ describe.each(testDialects())('emails on %s, as the reader receives them', (dial
     smtp.messages.splice(0);
 
     const low = await sendOne(() =>
-      mail.sendLowBalance({ dedupKey: 'low:1', to, balance: 0, buyUrl: 'https://tidings.test/credits' }),
+      mail.sendLowBalance({
+        dedupKey: 'low:1',
+        to,
+        balance: 0,
+        prices: 'Prices',
+        buyUrl: 'https://tidings.test/credits',
+      }),
     );
     expect(low.parsed.text).toContain('https://tidings.test/credits');
     smtp.messages.splice(0);

@@ -167,12 +167,16 @@ describe('dashboard credits without Stripe', () => {
 
   afterAll(() => web.close());
 
-  it('says buying is unavailable instead of failing', async () => {
+  it('says what the operator must set to sell credits, and shows the packs and prices anyway', async () => {
     const reader = web.browser();
     await reader.signIn('reader@example.com');
     const page = await reader.get('/credits');
     expect(page.status).toBe(200);
-    expect(page.html).toContain('Buying credits is not available on this server right now.');
+    expect(page.html).toContain(
+      'its operator must set <code>STRIPE_SECRET_KEY</code> and <code>STRIPE_WEBHOOK_SECRET</code>',
+    );
+    expect(page.html).toMatch(/<strong>1,000<\/strong> credits<\/p>\s*<p class="pack-price">€5.00 /);
+    expect(page.html).toContain('a digest costs 1 credit for every 5 feeds with new posts in it');
     expect(page.html).not.toContain('action="/credits/checkout"');
     const post = await reader.post('/credits/checkout', { pack: '1000', attempt: 'a' });
     expect(post.status).toBe(503);

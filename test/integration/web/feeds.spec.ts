@@ -230,7 +230,9 @@ describe.each(testDialects())('dashboard feeds on %s', (dialect) => {
         `<outline xmlUrl="${site.url('/feed.xml')}"/></outline><outline xmlUrl="file:///etc/passwd"/></body></opml>`,
     );
     expect(imported.status).toBe(200);
-    expect(imported.html).toContain('Imported 1 new feeds; 1 were already in your list; 1 were not http(s)');
+    expect(imported.html).toContain(
+      'Imported 1 new feed; 1 was already in your list; 1 was not an http(s) address and was left out.',
+    );
     expect((await upload('<opml><body><outline')).html).toContain('not a readable OPML file');
     expect((await upload('x'.repeat(6 * 1024 * 1024))).html).toContain('larger than 5 MB');
 

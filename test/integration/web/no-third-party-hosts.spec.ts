@@ -61,7 +61,13 @@ describe('no third-party hosts in emails and dashboard pages', () => {
       link: `https://${PUBLIC_HOST}/signin/x`,
       expiresInMinutes: 30,
     });
-    await mail.sendLowBalance({ dedupKey: 'low', to, balance: 0, buyUrl: `https://${PUBLIC_HOST}/credits` });
+    await mail.sendLowBalance({
+      dedupKey: 'low',
+      to,
+      balance: 0,
+      prices: 'Prices',
+      buyUrl: `https://${PUBLIC_HOST}/credits`,
+    });
     await mail.sendFeedProblem({
       dedupKey: 'gone',
       to,

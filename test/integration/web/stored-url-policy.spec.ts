@@ -92,7 +92,7 @@ describe('one address policy for every stored URL', () => {
         { body: opmlOf([METADATA, 'https://news.example/rss'], reader.csrf) },
       );
       expect(answer.status).toBe(200);
-      expect(answer.html).toMatch(/Imported 1 new feeds/);
+      expect(answer.html).toMatch(/Imported 1 new feed\./);
       expect(answer.html).toMatch(REFUSAL);
       expect(answer.html).toContain('169.254.169.254');
       expect(await stored()).toEqual(['https://news.example/rss']);
