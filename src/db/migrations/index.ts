@@ -19,6 +19,7 @@ import { ClaimOwners1763769818000 } from './1763769818000-claim-owners';
 import { Retention1763769818001 } from './1763769818001-retention';
 import { CheckoutPurchases1763769823000 } from './1763769823000-checkout-purchases';
 import { SupportSenderDiffers1763769823001 } from './1763769823001-support-sender-differs';
+import { DeliveryIndexes1763769831000 } from './1763769831000-delivery-indexes';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -43,4 +44,5 @@ export const migrations = [
   Retention1763769818001,
   CheckoutPurchases1763769823000,
   SupportSenderDiffers1763769823001,
+  DeliveryIndexes1763769831000,
 ];

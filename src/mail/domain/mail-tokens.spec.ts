@@ -97,6 +97,7 @@ describe('list headers', () => {
       'List-Unsubscribe':
         '<https://t.example/unsubscribe/abc>,\r\n <mailto:unsubscribe@tidings.example?subject=unsubscribe%20abc>',
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      Precedence: 'list',
     });
     expect(quotePhrase('a\\b')).toBe('"a\\\\b"');
     const accented = listHeaders({

@@ -174,6 +174,7 @@ describe.each(testDialects())('emails on %s, as the reader receives them', (dial
     expect(problem.parsed.subject).toBe('Gone & Co is gone');
     expect(problem.parsed.html).toContain('410 &lt;Gone&gt;');
     expect(problem.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(problem.header('precedence')).toBe('list');
     smtp.messages.splice(0);
 
     const reply = await sendOne(() =>
