@@ -12,6 +12,7 @@ import { untilDatabaseAnswers } from '../db/until-database-answers';
 import { DeliveryPacer } from './delivery-pacer';
 import { domainOf } from './domain/email-domain';
 import { classifySendFailure, SmtpFailure } from './domain/retry-policy';
+import { textEncodingFor } from './domain/text-encoding';
 import { MAIL_TRANSPORT } from './mail.tokens';
 import { MailTransport, transportHeaders } from './mail-transport';
 import { OutboxEmailEntity } from './outbox-email.entity';
@@ -197,6 +198,7 @@ export class OutboxSender implements OnModuleDestroy {
         subject: email.subject,
         html: email.html,
         text: email.text,
+        textEncoding: textEncodingFor(email.text),
         messageId: email.messageId,
         date: email.createdAt,
         headers: transportHeaders(email.headers),
