@@ -32,9 +32,17 @@ const esmOnlyPackages = [
   '@csstools/css-calc',
   '@nestjs/bullmq',
   '@nestjs/bull-shared',
+  'email-reply-parser',
 ];
 const common = {
-  transform: { '^.+\\.ts$': tsJest, '/node_modules/.+\\.m?js$': tsJest },
+  transform: {
+    '^.+\\.ts$': tsJest,
+    '/node_modules/email-reply-parser/.+\\.js$': [
+      '<rootDir>/test/support/esm-require-transform.js',
+      tsJest[1],
+    ],
+    '/node_modules/.+\\.m?js$': tsJest,
+  },
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnlyPackages.join('|')})/)`],
   testEnvironment: 'node',
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],

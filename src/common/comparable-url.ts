@@ -18,3 +18,14 @@ export function comparableUrl(
   const path = url.pathname.replace(/\/+$/, '');
   return `${url.hostname.replace(/^www\./, '')}${port}${path}${query(url)}`;
 }
+
+/** The host a URL names, as two spellings compare (lower case, without `www.`); null for anything but http(s). */
+export function comparableHost(input: string | null | undefined): string | null {
+  if (!input) return null;
+  try {
+    const url = new URL(input.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.hostname.replace(/^www\./, '') : null;
+  } catch {
+    return null;
+  }
+}

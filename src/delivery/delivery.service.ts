@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AccountsService, User } from '../accounts/accounts.service';
+import { comparableHost } from '../common/comparable-url';
 import { Entry } from '../entries/entries.service';
 import { FeedRef, FeedsService, Subscription } from '../feeds/feeds.service';
 import { MailService } from '../mail/mail.service';
@@ -10,6 +11,7 @@ import { applyFilters, passesContentFilters } from './domain/filter-entries';
 import { EntryContentProvider, feedForEmail } from './entry-content.provider';
 import { RandomNumbers } from '../common/random-numbers';
 import { storyKeys } from './domain/story-keys';
+import { isOriginOf, realtimeTelling } from './domain/story-origin';
 import { StoryMemoryRepository } from './story-memory.repository';
 
 /** The delivery planner: a poll's new entries become real-time emails or items waiting for a digest. */
@@ -28,7 +30,9 @@ export class DeliveryService {
   /**
    * Filters a poll's new entries per subscriber and leaves out the stories another of the reader's
    * feeds told first (real time: dropped; digest: kept as a repeat, shown as "also in" when the first
-   * telling is in the same issue). Returns how many real-time emails were enqueued.
+   * telling is in the same issue). The origin wins (`domain/story-origin.ts`): in real time a copy from
+   * a feed that is not the post's site waits on hold while the reader follows that site, and the site's
+   * own copy, coming meanwhile, takes its place. Returns how many real-time emails were enqueued.
    */
   async deliverNewEntries(feed: FeedRef, entries: readonly Entry[]): Promise<number> {
     if (entries.length === 0) return 0;
@@ -47,13 +51,35 @@ export class DeliveryService {
       return [{ user, subscription, kept }];
     });
     const repeats = await this.repeatedStories(plans);
+    const originFollowers = await this.originFollowers(feed, plans, repeats);
     const pollKey = entries.map((entry) => entry.id).sort()[0];
     let enqueued = 0;
     for (const { user, subscription, kept } of plans) {
       const repeatOf = (entry: Entry) => repeats.get(`${subscription.id}:${entry.id}`) ?? null;
       if (subscription.mode === 'realtime') {
-        const firsts = kept.filter((entry) => !repeatOf(entry));
-        enqueued += await this.sendRealtime(feed, user, subscription, firsts, pollKey);
+        const now: Entry[] = [];
+        const held: Array<{ entry: Entry; until: Date }> = [];
+        for (const entry of kept) {
+          const earlier = repeatOf(entry);
+          const host = comparableHost(entry.link);
+          const telling = realtimeTelling({
+            isRepeat: earlier !== null,
+            isOrigin: isOriginOf(feed, entry.link),
+            readerFollowsOrigin: host !== null && (originFollowers.get(host)?.has(user.id) ?? false),
+            firstSeenAt: entry.firstSeenAt,
+          });
+          if (telling.send === 'now') now.push(entry);
+          else if (telling.send === 'held') held.push({ entry, until: telling.until });
+          else if (telling.send === 'instead-of-held-copy') {
+            if (await this.mail.withdrawHeld(entryEmailKey(earlier!, user.id))) now.push(entry);
+          }
+        }
+        enqueued += await this.sendRealtime(feed, user, subscription, now, pollKey);
+        for (const { entry, until } of held)
+          enqueued += await this.sendEntry(feed, user, subscription, entry, {
+            until,
+            reason: `held until ${until.toISOString()}: the reader also follows the site it links to`,
+          });
       } else {
         await this.digests.addPending(
           kept.map((entry) => ({
@@ -95,6 +121,27 @@ export class DeliveryService {
     return repeats;
   }
 
+  /**
+   * host → the readers who follow, in real time, the site a first telling of this poll links to when
+   * this feed is not that site (an aggregator's post): their copy waits for the origin's.
+   */
+  private async originFollowers(
+    feed: FeedRef,
+    plans: ReadonlyArray<{ subscription: Subscription; kept: readonly Entry[] }>,
+    repeats: ReadonlyMap<string, string>,
+  ): Promise<Map<string, Set<string>>> {
+    const hosts = new Set<string>();
+    for (const { subscription, kept } of plans) {
+      if (subscription.mode !== 'realtime') continue;
+      for (const entry of kept) {
+        const host = comparableHost(entry.link);
+        if (host && !repeats.has(`${subscription.id}:${entry.id}`) && !isOriginOf(feed, entry.link))
+          hosts.add(host);
+      }
+    }
+    return hosts.size ? this.feeds.realtimeFollowersOfSites([...hosts].slice(0, 50)) : new Map();
+  }
+
   /** One email per entry, or one combined email when a poll brings a burst (named by the poll's first entry). */
   private async sendRealtime(
     feed: FeedRef,
@@ -124,16 +171,31 @@ export class DeliveryService {
       return isNew ? 1 : 0;
     }
     let enqueued = 0;
-    for (const entry of entries) {
-      const isNew = await this.mail.sendEntry({
-        dedupKey: `entry:${entry.id}:user:${user.id}`,
-        to,
-        subscriptionId: subscription.id,
-        feed: feedForEmail(feed),
-        entry: await toEmailEntry(entry),
-      });
-      if (isNew) enqueued += 1;
-    }
+    for (const entry of entries) enqueued += await this.sendEntry(feed, user, subscription, entry);
     return enqueued;
   }
+
+  /** One entry's email (on hold, when given); 1 when it was enqueued now, 0 when it was already. */
+  private async sendEntry(
+    feed: FeedRef,
+    user: User,
+    subscription: Subscription,
+    entry: Entry,
+    hold?: { until: Date; reason: string },
+  ): Promise<number> {
+    const isNew = await this.mail.sendEntry({
+      dedupKey: entryEmailKey(entry.id, user.id),
+      to: { userId: user.id, email: user.email },
+      subscriptionId: subscription.id,
+      feed: feedForEmail(feed),
+      entry: await this.content.toEmailEntry(entry, { fullText: subscription.fullText }),
+      hold,
+    });
+    return isNew ? 1 : 0;
+  }
+}
+
+/** The key of one entry's real-time email to one reader (what a held copy is withdrawn by). */
+function entryEmailKey(entryId: string, userId: string): string {
+  return `entry:${entryId}:user:${userId}`;
 }

@@ -9,6 +9,7 @@ import { DigestRepository, DigestRun, PendingDigestItem } from './digest.reposit
 import { composeDigest, newestForSection } from './domain/compose-digest';
 import { cadenceOfIssue, latestDigestIssue } from './domain/digest-schedule';
 import { keepSelection } from './domain/filter-entries';
+import { isOriginOf, preferOrigins } from './domain/story-origin';
 import { EntryContentProvider, feedForEmail } from './entry-content.provider';
 import { StoryMemoryRepository } from './story-memory.repository';
 import { RandomNumbers } from '../common/random-numbers';
@@ -149,17 +150,24 @@ export class DigestService {
 
   /**
    * One section per subscription, its "most recent k" or "random k" chosen over the whole issue. A
-   * story another feed told first is not shown again: under its first telling, when that is in this
-   * issue, it adds "also in" this feed.
+   * story is shown once: by its origin's copy when that is in this issue (`preferOrigins`), else by its
+   * first telling; the other feeds' copies in this issue add "also in" them.
    */
   private async sectionsOf(
     subscriptions: ReadonlyArray<Subscription & { feed: Feed }>,
-    items: readonly PendingDigestItem[],
+    pending: readonly PendingDigestItem[],
   ): Promise<DigestSection[]> {
-    const firsts = items.filter((item) => !item.repeatOfEntryId);
+    const inIssue = new Set(pending.filter((item) => !item.repeatOfEntryId).map((item) => item.entryId));
+    const told = pending.filter((item) => !item.repeatOfEntryId || inIssue.has(item.repeatOfEntryId));
     const entries = new Map(
-      (await this.entries.findByIds(firsts.map((item) => item.entryId))).map((e) => [e.id, e]),
+      (await this.entries.findByIds(told.map((item) => item.entryId))).map((e) => [e.id, e]),
     );
+    const feeds = new Map(subscriptions.map((subscription) => [subscription.id, subscription.feed]));
+    const items = preferOrigins(pending, (item) => {
+      const [feed, entry] = [feeds.get(item.subscriptionId), entries.get(item.entryId)];
+      return Boolean(feed && entry && isOriginOf(feed, entry.link));
+    });
+    const firsts = items.filter((item) => !item.repeatOfEntryId);
     const alsoIn = alsoInOtherFeeds(items, subscriptions);
     const sections: DigestSection[] = [];
     for (const subscription of subscriptions) {

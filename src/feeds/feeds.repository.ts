@@ -116,6 +116,24 @@ export class FeedsRepository {
     );
   }
 
+  /**
+   * The readers following, in real time and not paused, a feed whose site page (else its own URL)
+   * contains one of these host names: a coarse LIKE over the feeds, which the caller narrows by host.
+   */
+  async realtimeFollowersOfHosts(
+    hosts: readonly string[],
+  ): Promise<Array<{ userId: string; url: string; siteUrl: string | null }>> {
+    if (hosts.length === 0) return [];
+    const contains = hosts.map(() => 'COALESCE(f.site_url, f.url) LIKE ?').join(' OR ');
+    const rows: Array<{ user_id: string; url: string; site_url: string | null }> =
+      await this.subscriptions.manager.query(
+        'SELECT s.user_id, f.url, f.site_url FROM subscriptions s JOIN feeds f ON f.id = s.feed_id ' +
+          `WHERE s.mode = 'realtime' AND s.paused_at IS NULL AND (${contains})`,
+        hosts.map((host) => `%${host.replace(/[\\%_]/g, '')}%`),
+      );
+    return rows.map((row) => ({ userId: row.user_id, url: row.url, siteUrl: row.site_url }));
+  }
+
   /** Those of these subscriptions that still exist and belong to the reader, oldest first. */
   async subscriptionsOfUserByIds(userId: string, ids: readonly string[]): Promise<SubscriptionEntity[]> {
     const found = await readInChunks(ids, (chunk) =>

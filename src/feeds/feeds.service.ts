@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
+import { comparableHost } from '../common/comparable-url';
 import { NotFoundError } from '../common/errors';
 import { newId, sha256Hex } from '../common/ids';
 import { parseOrThrow } from '../common/zod-errors';
@@ -87,6 +88,21 @@ export class FeedsService {
   }
 
   /** A feed's subscriptions, oldest first. */
+  /**
+   * host → the readers who follow in real time (not paused) a feed of that site: its site page's host,
+   * else its own URL's, compared by `comparableHost`.
+   */
+  async realtimeFollowersOfSites(hosts: readonly string[]): Promise<Map<string, Set<string>>> {
+    const wanted = new Set(hosts);
+    const followers = new Map<string, Set<string>>();
+    for (const row of await this.repository.realtimeFollowersOfHosts([...wanted])) {
+      const host = comparableHost(row.siteUrl ?? row.url);
+      if (!host || !wanted.has(host)) continue;
+      followers.set(host, (followers.get(host) ?? new Set()).add(row.userId));
+    }
+    return followers;
+  }
+
   subscriptionsOfFeed(feedId: string): Promise<Subscription[]> {
     return this.repository.subscriptionsOfFeed(feedId);
   }

@@ -3,6 +3,16 @@ import { Metrics } from '../common/metrics';
 import { pollOutcomeClass } from './domain/poll-outcome-class';
 import { FeedPoller, FeedPollResult } from './feed-poller';
 import { HostGate } from './host-gate';
+
+/** The host had no turn for this feed now: ask again in `retryInMs`. */
+export interface HostBusy {
+  kind: 'busy';
+  retryInMs: number;
+}
+
+export function isHostBusy(outcome: object | null): outcome is HostBusy {
+  return outcome !== null && 'retryInMs' in outcome;
+}
 import { INTERNAL_ERROR } from './poll-report';
 import { DueFeed } from './poll-state.repository';
 import { PollStateWriter } from './poll-state-writer';
@@ -22,14 +32,17 @@ export class GatedPoll {
     private readonly metrics: Metrics,
   ) {}
 
-  /** Null when the host is held: the feed is then due again when the hold ends. */
+  /**
+   * Null when the host is held: the feed is then due again when the hold ends. `busy` when the host has
+   * no turn for it now (other workers' requests or the gap between two): the cycle polls it later.
+   */
   async run(
     feed: DueFeed,
     host: string,
     now: Date,
     holds: Map<string, Date>,
     writer: PollStateWriter,
-  ): Promise<FeedPollResult | null> {
+  ): Promise<FeedPollResult | HostBusy | null> {
     try {
       const heldUntil = holds.get(host);
       if (heldUntil && heldUntil > now) {
@@ -42,6 +55,7 @@ export class GatedPoll {
         await writer.add(feed.id, { nextPollAt: turn.until });
         return null;
       }
+      if (turn.kind === 'busy') return turn;
       const startedAt = performance.now();
       const result = await this.poller.poll(feed, now, writer).finally(() => turn.done());
       this.metrics.countPoll(pollOutcomeClass(result.label), (performance.now() - startedAt) / 1000);

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type Redis from 'ioredis';
 import { newId } from '../common/ids';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
@@ -6,11 +7,15 @@ import { RedisConnection } from '../redis/redis-connection';
 
 /**
  * One atomic step of the per-host politeness shared by every worker (Redis's own clock, so workers'
- * clocks need not agree): no start while the host is held (429/503 with Retry-After); at most `perHost`
- * requests at once (a sorted set of slots, each with a lease in case its worker dies); at least `gapMs`
- * between two starts. Returns {0, 0} when the slot is taken, {1, ms} to try again later, {2, ms} held.
+ * clocks need not agree). First it gives back the slots of requests that ended since this process's last
+ * call (KEYS[4…] with their tokens in ARGV[5…]: a slot is given back with the next turn taken, not by a
+ * round trip of its own). Then: no start while the host is held (429/503 with Retry-After); at most
+ * `perHost` requests at once (a sorted set of slots, each with a lease in case its worker dies); at least
+ * `gapMs` between two starts. Returns {0, 0} when the slot is taken, {1, ms} to try again later, {2, ms}
+ * held.
  */
 const ACQUIRE = `
+for index = 4, #KEYS do redis.call('ZREM', KEYS[index], ARGV[index + 1]) end
 local clock = redis.call('TIME')
 local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
 local heldUntil = tonumber(redis.call('GET', KEYS[3]) or '0')
@@ -25,6 +30,12 @@ if tonumber(ARGV[2]) > 0 then redis.call('SET', KEYS[2], now + tonumber(ARGV[2])
 return {0, 0}
 `;
 
+/** Gives back slots (KEYS: each slot set, ARGV: its token) when no turn was taken to carry them soon enough. */
+const RELEASE = `
+for index = 1, #KEYS do redis.call('ZREM', KEYS[index], ARGV[index]) end
+return #KEYS
+`;
+
 const HOLD = `
 local clock = redis.call('TIME')
 local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
@@ -33,18 +44,40 @@ if ms > 0 then redis.call('SET', KEYS[1], ARGV[1], 'PX', ms) end
 return ms
 `;
 
-export type HostTurn = { kind: 'go'; done: () => Promise<void> } | { kind: 'held'; until: Date };
+/** How long an ended request's slot may wait for the next turn to carry it back. */
+const RELEASE_DELAY_MS = 10;
+
+/** The scripts as ioredis commands (EVALSHA: the script's text crosses the wire once, not per request). */
+type GateClient = Redis & {
+  tidingsHostAcquire(numberOfKeys: number, ...keysAndArgs: Array<string | number>): Promise<[number, number]>;
+  tidingsHostRelease(numberOfKeys: number, ...keysAndArgs: string[]): Promise<number>;
+  tidingsHostHold(key: string, until: number): Promise<number>;
+};
+
+/**
+ * The answer for one request: `go` (call `done` when it ends), `held` until a Retry-After ends, or `busy`:
+ * the host's other requests or its gap leave no turn now; ask again in `retryInMs` (the caller polls
+ * other hosts meanwhile, instead of waiting with a slot of its own).
+ */
+export type HostTurn =
+  { kind: 'go'; done: () => void } | { kind: 'held'; until: Date } | { kind: 'busy'; retryInMs: number };
+
+const FREE: HostTurn = { kind: 'go', done: () => undefined };
 
 /**
  * Per-host politeness across processes. With REDIS_URL, every request to a host first takes a turn here
  * (FETCH_PER_HOST at once, FETCH_HOST_GAP_MS apart, none while a Retry-After hold lasts), whichever
- * worker sends it. Without Redis, or while it is unreachable, each process keeps the limits alone
- * (`runWithHostLimits` and the holds table), as one process always did.
+ * worker sends it: one round trip per request, which also gives back the slots of requests ended since.
+ * Without Redis, or while it is unreachable, each process keeps the limits alone (`runWithHostLimits`
+ * and the holds table), as one process always did.
  */
 @Injectable()
 export class HostGate {
   /** A slot is given back when its request ends; a dead worker's slot ends with this lease. */
   private readonly slotLeaseMs: number;
+  /** Slots of ended requests not given back yet: [slot set, token]. */
+  private releases: Array<[string, string]> = [];
+  private releaseTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly redis: RedisConnection,
@@ -53,43 +86,78 @@ export class HostGate {
     this.slotLeaseMs = config.FETCH_TIMEOUT_MS + 5_000;
   }
 
-  /** Waits for this host's turn, or says until when it is held. */
+  /** This host's turn now, or why not. */
   async take(host: string): Promise<HostTurn> {
-    const client = this.redis.client;
-    if (!client) return { kind: 'go', done: async () => undefined };
+    const client = this.client();
+    if (!client) return FREE;
     const token = newId();
     const keys = [`tidings:host:${host}:slots`, `tidings:host:${host}:next`, `tidings:host:${host}:hold`];
-    for (;;) {
-      let answer: [number, number];
-      try {
-        answer = (await client.eval(
-          ACQUIRE,
-          3,
-          ...keys,
-          this.config.FETCH_PER_HOST,
-          this.config.FETCH_HOST_GAP_MS,
-          token,
-          this.slotLeaseMs,
-        )) as [number, number];
-      } catch (error) {
-        this.redis.fellBack('per-host limits', error);
-        return { kind: 'go', done: async () => undefined };
-      }
-      const [kind, ms] = answer;
-      if (kind === 0) return { kind: 'go', done: () => this.giveBack(keys[0], token) };
-      if (kind === 2) return { kind: 'held', until: new Date(Date.now() + ms) };
-      await new Promise((resolve) => setTimeout(resolve, ms));
+    const releases = this.takeReleases();
+    let answer: [number, number];
+    try {
+      answer = await client.tidingsHostAcquire(
+        keys.length + releases.length,
+        ...keys,
+        ...releases.map(([slots]) => slots),
+        this.config.FETCH_PER_HOST,
+        this.config.FETCH_HOST_GAP_MS,
+        token,
+        this.slotLeaseMs,
+        ...releases.map(([, released]) => released),
+      );
+    } catch (error) {
+      this.redis.fellBack('per-host limits', error);
+      return FREE;
     }
+    const [kind, ms] = answer;
+    if (kind === 0) return { kind: 'go', done: () => this.giveBack(keys[0], token) };
+    if (kind === 2) return { kind: 'held', until: new Date(Date.now() + ms) };
+    return { kind: 'busy', retryInMs: Math.max(1, ms) };
   }
 
   /** Every worker leaves `host` alone until `until` (it answered 429 or 503 with Retry-After). */
   async hold(host: string, until: Date): Promise<void> {
-    await this.redis.client
-      ?.eval(HOLD, 1, `tidings:host:${host}:hold`, until.getTime())
+    await this.client()
+      ?.tidingsHostHold(`tidings:host:${host}:hold`, until.getTime())
       .catch((error: unknown) => this.redis.fellBack('per-host limits', error));
   }
 
-  private async giveBack(slots: string, token: string): Promise<void> {
-    await this.redis.client?.zrem(slots, token).catch(() => undefined);
+  /** The slot goes back with the next turn any request of this process takes, or within 10 ms. */
+  private giveBack(slots: string, token: string): void {
+    this.releases.push([slots, token]);
+    if (this.releaseTimer) return;
+    this.releaseTimer = setTimeout(() => void this.releaseNow(), RELEASE_DELAY_MS);
+    this.releaseTimer.unref();
+  }
+
+  private takeReleases(): Array<[string, string]> {
+    const releases = this.releases;
+    this.releases = [];
+    if (this.releaseTimer) clearTimeout(this.releaseTimer);
+    this.releaseTimer = null;
+    return releases;
+  }
+
+  private async releaseNow(): Promise<void> {
+    const releases = this.takeReleases();
+    if (releases.length === 0) return;
+    await this.client()
+      ?.tidingsHostRelease(
+        releases.length,
+        ...releases.map(([slots]) => slots),
+        ...releases.map(([, token]) => token),
+      )
+      // An unreachable Redis: the slots end with their lease.
+      .catch(() => undefined);
+  }
+
+  private client(): GateClient | null {
+    const client = this.redis.client as GateClient | null;
+    if (client && typeof client.tidingsHostAcquire !== 'function') {
+      client.defineCommand('tidingsHostAcquire', { lua: ACQUIRE });
+      client.defineCommand('tidingsHostRelease', { lua: RELEASE });
+      client.defineCommand('tidingsHostHold', { lua: HOLD, numberOfKeys: 1 });
+    }
+    return client;
   }
 }

@@ -31,6 +31,30 @@ function gatedTasks() {
 }
 
 describe('runWithHostLimits', () => {
+  it('starts a task whose host had no turn again later, and gives its slot to another host meanwhile', async () => {
+    const items = [
+      { id: 1, host: 'busy' },
+      { id: 2, host: 'free' },
+      { id: 3, host: 'free' },
+    ];
+    const starts: string[] = [];
+    let refused = false;
+    await runWithHostLimits(
+      items,
+      (item) => item.host,
+      { concurrency: 1, perHost: 1, gapMs: 0 },
+      async (item) => {
+        starts.push(`${item.host}#${item.id}`);
+        if (item.host === 'busy' && !refused) {
+          refused = true;
+          return { retryInMs: 30 };
+        }
+      },
+    );
+    // One slot: the refused task did not keep it while its host was busy; it ran once, after the others.
+    expect(starts).toEqual(['busy#1', 'free#2', 'free#3', 'busy#1']);
+  });
+
   it('keeps to the global and per-host limits with many tasks at once', async () => {
     const items = Array.from({ length: 300 }, (_, id) => ({ id, host: `h${id % 7}` }));
     const tasks = gatedTasks();

@@ -15,19 +15,28 @@ export interface HostPoolOptions<T> {
   more?: () => Promise<T[]>;
   /** When each host last saw a task start: pass the same map to later runs so the gap holds across them. */
   lastStart?: Map<string, number>;
+  /** `more` is asked for when fewer items than this wait (default: `concurrency`). */
+  refillBelow?: number;
+}
+
+/** A task's answer that its host had no turn for it (another process's requests, the shared gap): start it again later. */
+export interface TryLater {
+  retryInMs: number;
 }
 
 /**
  * Runs every task under a global and a per-host limit, with a minimum gap between starts on one host.
  * Tasks of a busy host wait in that host's queue while other hosts proceed, so one slow host never holds
- * up the rest. Tasks must not reject (each records its own outcome); a failing `more` stops the
- * refills and rejects the run once the tasks under way have finished.
+ * up the rest. A task that answers `TryLater` (its host had no turn across processes) goes back to the
+ * front of its host's queue, started again no sooner than it said, and its slot serves other hosts
+ * meanwhile. Tasks must not reject (each records its own outcome); a failing `more` stops the refills
+ * and rejects the run once the tasks under way have finished.
  */
 export function runWithHostLimits<T>(
   items: readonly T[],
   hostOf: (item: T) => string,
   limits: HostLimits,
-  work: (item: T) => Promise<void>,
+  work: (item: T) => Promise<void | TryLater>,
   options: HostPoolOptions<T> = {},
 ): Promise<void> {
   const queues = new Map<string, T[]>();
@@ -44,6 +53,9 @@ export function runWithHostLimits<T>(
   add(items);
   const active = new Map<string, number>();
   const lastStart = options.lastStart ?? new Map<string, number>();
+  /** Hosts that had no turn across processes: not before then. */
+  const notBefore = new Map<string, number>();
+  const refillBelow = options.refillBelow ?? limits.concurrency;
   let running = 0;
   let timer: NodeJS.Timeout | undefined;
   let hasMore = Boolean(options.more);
@@ -57,12 +69,27 @@ export function runWithHostLimits<T>(
       queued -= 1;
       running += 1;
       active.set(host, (active.get(host) ?? 0) + 1);
-      lastStart.set(host, Date.now());
-      void work(item).finally(() => {
+      const previousStart = lastStart.get(host);
+      const startedAt = Date.now();
+      lastStart.set(host, startedAt);
+      const ended = (later: void | TryLater) => {
         running -= 1;
         active.set(host, active.get(host)! - 1);
+        if (later) {
+          // Not a start after all: the host's gap counts from its last real one.
+          if (lastStart.get(host) === startedAt) {
+            if (previousStart === undefined) lastStart.delete(host);
+            else lastStart.set(host, previousStart);
+          }
+          notBefore.set(host, Date.now() + later.retryInMs);
+          const waiting = queues.get(host);
+          if (waiting) waiting.unshift(item);
+          else queues.set(host, [item]);
+          queued += 1;
+        }
         pump();
-      });
+      };
+      void work(item).then(ended, () => ended());
     };
     const refill = () => {
       refilling = true;
@@ -83,14 +110,16 @@ export function runWithHostLimits<T>(
     };
     const pump = () => {
       clearTimeout(timer);
-      if (hasMore && !refilling && queued < limits.concurrency) refill();
+      if (hasMore && !refilling && queued < refillBelow) refill();
       let soonest = Infinity;
       for (const [host, queue] of queues) {
         if (running >= limits.concurrency) break;
         // As many as the host's limit allows: one start per host and pump kept a host with many feeds
         // at one request at a time, whatever FETCH_PER_HOST said.
         while (queues.has(host) && running < limits.concurrency && (active.get(host) ?? 0) < limits.perHost) {
-          const wait = (lastStart.get(host) ?? -Infinity) + limits.gapMs - Date.now();
+          const wait =
+            Math.max((lastStart.get(host) ?? -Infinity) + limits.gapMs, notBefore.get(host) ?? -Infinity) -
+            Date.now();
           if (wait > 0) {
             soonest = Math.min(soonest, wait);
             break;

@@ -103,12 +103,16 @@ export class PollStateRepository {
       parameters.push(storedValue<FeedRow>(manager, FEEDS, 'pollClaimedUntil', options.unclaimedAt));
     }
     const limit = options.limit === undefined ? '' : ` LIMIT ${Math.floor(options.limit)}`;
+    // The due feeds are found through ix_feeds_next_poll_at, in its order (no sort), and their
+    // subscribers counted for them alone through ix_subscriptions_feed: grouping every subscription on
+    // each cycle of each worker grew with the whole table (1.46 s a cycle at 50,000 feeds). A count, not
+    // EXISTS, which MariaDB turns into a semi-join that reads every subscription.
+    const subscribers = '(SELECT COUNT(*) FROM subscriptions s WHERE s.feed_id = f.id)';
     const rows = await selectRows<DueFeed & { subscribers: number | string }>(
       manager,
       FEEDS,
-      `SELECT ${DUE_FEED_COLUMNS.join(', ')}, c.subscribers FROM feeds f ` +
-        'JOIN (SELECT feed_id, COUNT(*) AS subscribers FROM subscriptions GROUP BY feed_id) c ON c.feed_id = f.id ' +
-        `WHERE ${conditions.join(' AND ')} ORDER BY f.next_poll_at${limit}`,
+      `SELECT ${DUE_FEED_COLUMNS.join(', ')}, ${subscribers} AS subscribers FROM feeds f ` +
+        `WHERE ${conditions.join(' AND ')} AND ${subscribers} > 0 ORDER BY f.next_poll_at${limit}`,
       parameters,
     );
     // MySQL counts arrive as strings (BIGINT).

@@ -8,7 +8,7 @@ import { Config } from '../config/load-config';
 import { EntriesService } from '../entries/entries.service';
 import { hostOf } from './domain/host-of';
 import { FeedFetchedListener, FeedPoller, FeedPollResult } from './feed-poller';
-import { GatedPoll } from './gated-poll';
+import { GatedPoll, isHostBusy } from './gated-poll';
 import { HostHoldsRepository } from './host-holds.repository';
 import { runWithHostLimits, shuffled } from './host-pool';
 import { InterruptedDeliveries } from './interrupted-deliveries';
@@ -185,9 +185,13 @@ export class PollService {
     };
     const waiting = [...feeds.scheduled];
     const failed: string[] = [];
+    // Feeds are claimed ahead, four times the concurrency at a time (one statement), so that a slot
+    // whose host has no turn now (another worker's request, the gap) finds another host's feed claimed
+    // and waiting: with twice, a fifth to a half of the slots sat idle with three workers.
+    const claimAhead = limits.concurrency * 4;
     const more = async () => {
       while (waiting.length > 0 && !this.shutdown.isStopping) {
-        const taken = await claimed(waiting.splice(0, limits.concurrency), feeds.dueAt);
+        const taken = await claimed(waiting.splice(0, claimAhead), feeds.dueAt);
         if (taken.length > 0) return taken.map(toWork);
       }
       return [];
@@ -205,11 +209,12 @@ export class PollService {
           // Stopping: the polls under way finish, the feeds not begun stay due for the next process.
           if (this.shutdown.isStopping) return;
           const result = await this.gatedPoll.run(feed, host, now, holds, writer);
+          if (isHostBusy(result)) return result;
           if (result) tally(report, feed.url, result);
           if (result?.label === INTERNAL_ERROR) failed.push(feed.id);
           if (isPinged.has(feed.id)) lane.done(feed.id);
         },
-        { more, lastStart: this.lastStart },
+        { more, lastStart: this.lastStart, refillBelow: claimAhead },
       );
     } finally {
       // What was polled is written before the claims end, even when the cycle failed (a refill that

@@ -30,6 +30,8 @@ export interface EntryEmail {
   subscriptionId: string;
   feed: FeedForEmail;
   entry: EntryForEmail;
+  /** Sent no sooner than `until` unless withdrawn meanwhile (`MailService.withdrawHeld`). */
+  hold?: { until: Date; reason: string };
 }
 
 export interface DigestEntry extends EntryForEmail {

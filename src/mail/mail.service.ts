@@ -45,7 +45,12 @@ export class MailService {
   }
 
   sendEntry(email: EntryEmail): Promise<boolean> {
-    return this.outbox.enqueue(this.composeEntry(email));
+    return this.outbox.enqueue({ ...this.composeEntry(email), hold: email.hold });
+  }
+
+  /** Takes back an email sent on hold while it still waits; false when it is on its way or gone. */
+  withdrawHeld(dedupKey: string): Promise<boolean> {
+    return this.outbox.withdrawHeld(dedupKey);
   }
 
   /** The HTML of this entry email exactly as `sendEntry` would send it, enqueueing nothing (dashboard preview). */

@@ -182,6 +182,20 @@ export class OutboxRepository {
     return result.affected ?? 0;
   }
 
+  /**
+   * Compare-and-set: deletes the row of this key while it waits on the hold it was enqueued with (due
+   * after its creation, never attempted, not claimed); false once a flush took it or it is gone.
+   */
+  async deleteHeld(dedupKey: string): Promise<boolean> {
+    const result = await this.rows
+      .createQueryBuilder()
+      .delete()
+      .where('dedup_key = :dedupKey AND status = :pending AND attempts = 0', { dedupKey, pending: 'pending' })
+      .andWhere('next_attempt_at > created_at')
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
   countHeld(userId: string): Promise<number> {
     return this.rows.countBy({ userId, status: 'held' });
   }

@@ -38,6 +38,8 @@ export interface EmailToSend {
   subscriptionIds?: string[];
   /** Feeds with new items in it (what a digest's price depends on); 0 for service mail. */
   feedCount?: number;
+  /** Not sent before `until` (its `last_error` says why meanwhile); `withdrawHeld` may take it back. */
+  hold?: { until: Date; reason: string };
 }
 
 /** What an operator asks when mail is slow (`tidings outbox status`). */
@@ -101,9 +103,9 @@ export class OutboxService implements OnModuleDestroy {
       status: 'pending',
       cost: this.gate.price({ kind: email.kind, feedCount: email.feedCount ?? 0 }),
       attempts: 0,
-      nextAttemptAt: now,
+      nextAttemptAt: email.hold?.until ?? now,
       leaseUntil: null,
-      lastError: null,
+      lastError: email.hold?.reason ?? null,
       createdAt: now,
       sentAt: null,
       softBounces: 0,
@@ -113,6 +115,14 @@ export class OutboxService implements OnModuleDestroy {
   /** `listener` runs when the gate holds an email (the mail service tells its user why). */
   onHeld(listener: HeldListener): void {
     this.sender.onHeld(listener);
+  }
+
+  /**
+   * Takes back an email enqueued on hold (`EmailToSend.hold`) while it still waits: true when it will
+   * never be sent; false when a flush has it already (or it was sent, or never held).
+   */
+  withdrawHeld(dedupKey: string): Promise<boolean> {
+    return this.rows.deleteHeld(dedupKey);
   }
 
   /** Sends every email that is due, batch after batch, until none is left. */

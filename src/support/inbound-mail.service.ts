@@ -91,6 +91,7 @@ export class InboundMailService {
       messageId: mail.messageId ?? `<${newId().toLowerCase()}@inbound.invalid>`,
       inReplyTo: mail.parentIds[0] ?? null,
       fromAddress: sender.slice(0, 320),
+      envelopeSender: returnPath === null ? null : returnPath.slice(0, 320),
       subject: mail.subject,
       bodyText: mail.text,
       bodyHtml: mail.html,
@@ -137,9 +138,17 @@ export class InboundMailService {
     return { newThread: { userId, fromAddress: sender.address, subject, context, senderDiffers: false } };
   }
 
-  /** A new thread of the sender's own (their account if they have one), without the reader's context. */
-  private async senderDiffers(mail: InboundMail, sender: { address: string }): Promise<ThreadTarget> {
-    const userId = await this.userIdOf(null, sender.address);
+  /**
+   * A new thread of the sender's own, without the reader's context; with the From's account only when the
+   * envelope sender agrees with the From (a From alone proves nothing: it may name the reader).
+   */
+  private async senderDiffers(
+    mail: InboundMail,
+    sender: MessageSender & { address: string },
+  ): Promise<ThreadTarget> {
+    const userId = isSenderTheReader(sender.address, sender)
+      ? await this.userIdOf(null, sender.address)
+      : null;
     const subject = mail.subject || '(no subject)';
     this.logger.warn('support message from a sender other than the reader of what it answers: new thread');
     return {

@@ -9,6 +9,7 @@ import { MailService } from '../mail/mail.service';
 import { OutboxService } from '../mail/outbox.service';
 import { machineMailReason } from './domain/machine-mail';
 import { isSenderTheReader } from './domain/sender-is-reader';
+import { readersOwnWords } from './domain/readers-own-words';
 import { readReplyCommand } from './domain/reply-command';
 import { InboundMail } from './parse-inbound-mail';
 
@@ -20,7 +21,8 @@ export interface CommandOutcome {
 }
 
 /**
- * A reply whose first line is a command (pause, resume, stop, daily, weekly, realtime; see
+ * A reply whose first line of the reader's own words (`readersOwnWords`: the text part, else the HTML,
+ * without what the mail client quoted) is a command (pause, resume, stop, daily, weekly, realtime; see
  * `readReplyCommand`) acts on the subscriptions of the email replied to, once the reply token has
  * named that email, a person (not an auto-responder) wrote it, and the sender is its reader; it is
  * answered by one confirmation that says how to undo it. Anything else is not a command (null).
@@ -43,7 +45,7 @@ export class ReplyCommandsService {
     repliedToId: string,
     returnPath: string | null,
   ): Promise<CommandOutcome | null> {
-    const asked = readReplyCommand(mail.text);
+    const asked = readReplyCommand(readersOwnWords(mail));
     if (!asked) return null;
     const machine = machineMailReason({ returnPath, headers: mail.headers, subject: mail.subject });
     const repliedTo = machine ? null : await this.outbox.findById(repliedToId);

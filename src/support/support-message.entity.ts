@@ -27,6 +27,10 @@ export class SupportMessageEntity {
   @Column({ name: 'from_address', type: 'varchar', length: 320 })
   fromAddress!: string;
 
+  /** Inbound only: SMTP `MAIL FROM` (or `Return-Path`); empty for the null sender, null when unknown. */
+  @Column({ name: 'envelope_sender', type: 'varchar', length: 320, nullable: true })
+  envelopeSender!: string | null;
+
   @Column({ type: 'text' })
   subject!: string;
 

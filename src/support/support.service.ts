@@ -10,11 +10,21 @@ import { Config } from '../config/load-config';
 import { MailService } from '../mail/mail.service';
 import { OutboxService } from '../mail/outbox.service';
 import { sanitizedHtml } from './domain/inbound-html';
+import { readersOwnWords } from './domain/readers-own-words';
 import { replySubject, threadReferences } from './domain/message-ids';
 import { normalizeAddress } from './domain/sender-is-reader';
 import { Message, SupportRepository, Thread } from './support.repository';
 
-export type MessageForAgents = Omit<Message, 'bodyHtml'> & { sanitizedHtml: string | null };
+/**
+ * A message as agents read it: `ownWords`, what the writer wrote without what their mail client quoted
+ * or signed (empty when nothing is left, or for our own answers), and the whole message one click away.
+ */
+export type MessageForAgents = Omit<Message, 'bodyHtml'> & {
+  sanitizedHtml: string | null;
+  ownWords: string;
+  /** The envelope sender is known and is not the From: the From alone does not say who sent it. */
+  isEnvelopeDifferent: boolean;
+};
 
 const replyTextSchema = z.string().trim().min(1, 'the reply is empty').max(100_000, 'the reply is too long');
 
@@ -39,6 +49,10 @@ export class SupportService {
     const messages = (await this.store.messagesOf(thread.id)).map(({ bodyHtml, ...message }) => ({
       ...message,
       sanitizedHtml: bodyHtml === null ? null : sanitizedHtml(bodyHtml),
+      ownWords: message.direction === 'in' ? readersOwnWords({ text: message.bodyText, html: bodyHtml }) : '',
+      isEnvelopeDifferent:
+        !!message.envelopeSender &&
+        normalizeAddress(message.envelopeSender) !== normalizeAddress(message.fromAddress),
     }));
     return { thread, messages };
   }
@@ -98,6 +112,7 @@ export class SupportService {
         messageId: sent.messageId,
         inReplyTo: references[references.length - 1] ?? null,
         fromAddress: this.config.MAIL_FROM.address,
+        envelopeSender: null,
         subject,
         bodyText,
         bodyHtml: null,

@@ -60,6 +60,7 @@ export class FeedServer {
 export function rssFeed(
   title: string,
   items: Array<{ title: string; link: string; guid?: string; date?: string; description?: string }>,
+  site = 'https://blog.example/',
 ): string {
   const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const entries = items
@@ -69,5 +70,5 @@ export function rssFeed(
         `${item.date ? `<pubDate>${item.date}</pubDate>` : ''}<description>${escape(item.description ?? '')}</description></item>`,
     )
     .join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>${escape(title)}</title><link>https://blog.example/</link>\n${entries}\n</channel></rss>`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>${escape(title)}</title><link>${escape(site)}</link>\n${entries}\n</channel></rss>`;
 }

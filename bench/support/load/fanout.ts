@@ -61,7 +61,7 @@ export async function run(options: LoadOptions): Promise<void> {
       enqueued = await run.get(DeliveryService).deliverNewEntries(feed, entries);
     });
 
-    await run.startWorkers();
+    await run.startWorkers({ profiled: true });
     await untilSent(run, sink, options.readers);
     const oursPerSecond = (sink.received / Math.max(1, sink.lastAt - sink.firstAt)) * 1000;
     const lost = options.readers - sink.recipients.size;

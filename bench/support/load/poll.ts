@@ -7,7 +7,8 @@
  * the issue's steady mix (80 % 304, 15 % unchanged 200, 5 % one new post). Each round counts the feeds
  * fetched more than once, the cycles that failed, the most requests at once on one host and the shortest
  * gap between two on one host; the raw baseline GETs the same URLs with undici, 20 at once, in the
- * same run (alternating with the rounds).
+ * same run (alternating with the rounds). BENCH_WORKER_NODE_FLAGS (`--cpu-prof --cpu-prof-dir=DIR`) profiles the
+ * workers over the measured rounds.
  */
 import { DataSource } from 'typeorm';
 import { Agent, request } from 'undici';
@@ -32,6 +33,11 @@ export async function run(options: LoadOptions): Promise<void> {
     await seedReaders(run.dataSource, urls, options.readers, 'daily');
     await run.startWorkers();
     const first = await pollRound(run, hosts);
+    if (process.env.BENCH_WORKER_NODE_FLAGS) {
+      // Profiles cover the measured rounds, not the first (every body parsed) nor the start.
+      await run.stopWorkers();
+      await run.startWorkers({ profiled: true });
+    }
     await baseline(hosts); // opens the baseline's connections, as the first round opened the workers'
     const rounds: RoundFigures[] = [];
     const baselines: number[] = [];

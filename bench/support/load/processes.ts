@@ -33,10 +33,13 @@ export class WorkerProcess {
     child.stderr?.on('data', (chunk) => (this.output += chunk));
   }
 
-  /** Starts the worker and waits for its /health. BENCH_WORKER_NODE_FLAGS (`--cpu-prof --cpu-prof-dir=DIR`) profiles it. */
-  static async start(name: string, env: Record<string, string>): Promise<WorkerProcess> {
+  /** Starts the worker with these Node flags (`--cpu-prof --cpu-prof-dir=DIR`) and waits for its /health. */
+  static async start(
+    name: string,
+    env: Record<string, string>,
+    flags: string[] = [],
+  ): Promise<WorkerProcess> {
     const port = await freePort();
-    const flags = (process.env.BENCH_WORKER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
     const child = spawn(
       process.execPath,
       [...flags, join(root, 'bin', 'tidings.js'), 'serve', '--role', 'worker'],

@@ -20,6 +20,7 @@ const FAILED_CYCLE = /poll-cycle failed|Deadlock found/;
  */
 export class LoadRun {
   readonly workers: WorkerProcess[] = [];
+  private stoppedFailures = 0;
 
   private constructor(
     readonly options: LoadOptions,
@@ -55,17 +56,35 @@ export class LoadRun {
     return this.app.get(type, { strict: false });
   }
 
-  /** Starts `--workers` worker processes at once (`worker-1` …, named in their User-Agent). */
-  async startWorkers(extra: Record<string, string> = {}): Promise<void> {
+  /**
+   * Starts `--workers` worker processes at once (`worker-1` …, named in their User-Agent). With
+   * `profiled`, they run with BENCH_WORKER_NODE_FLAGS (say `--cpu-prof --cpu-prof-dir=DIR`): a scenario
+   * restarts its workers so for the rounds it measures.
+   */
+  async startWorkers(options: { profiled?: boolean; env?: Record<string, string> } = {}): Promise<void> {
+    const flags = options.profiled
+      ? (process.env.BENCH_WORKER_NODE_FLAGS ?? '').split(' ').filter(Boolean)
+      : [];
     const names = Array.from({ length: this.options.workers }, (_, index) => `worker-${index + 1}`);
     this.workers.push(
-      ...(await Promise.all(names.map((name) => WorkerProcess.start(name, { ...this.env, ...extra })))),
+      ...(await Promise.all(
+        names.map((name) => WorkerProcess.start(name, { ...this.env, ...options.env }, flags)),
+      )),
     );
+  }
+
+  /** Stops the workers (their failed cycles are kept in the count). */
+  async stopWorkers(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.stop()));
+    this.stoppedFailures += this.failedCycles();
+    this.workers.length = 0;
   }
 
   /** Failed cycles logged by every worker so far. */
   failedCycles(): number {
-    return this.workers.reduce((sum, worker) => sum + worker.lines(FAILED_CYCLE).length, 0);
+    return (
+      this.stoppedFailures + this.workers.reduce((sum, worker) => sum + worker.lines(FAILED_CYCLE).length, 0)
+    );
   }
 
   /** Each worker's peak resident memory, as `key=value` figures. */
@@ -77,6 +96,10 @@ export class LoadRun {
 
   /** Prints the figures, with the first lines of failed cycles (what they said) when there were any. */
   report(result: BenchResult): void {
+    // BENCH_WORKER_LINES=REGEX: the workers' output lines that match, for a diagnosis.
+    const shown = process.env.BENCH_WORKER_LINES ? new RegExp(process.env.BENCH_WORKER_LINES) : null;
+    for (const worker of shown ? this.workers : [])
+      for (const line of worker.lines(shown!)) console.log(`# ${worker.name}: ${line}`);
     for (const worker of this.workers)
       for (const line of worker.lines(FAILED_CYCLE).slice(0, 3))
         console.log(`# ${worker.name}: ${line.slice(0, 400)}`);

@@ -20,6 +20,7 @@ import { Retention1763769818001 } from './1763769818001-retention';
 import { CheckoutPurchases1763769823000 } from './1763769823000-checkout-purchases';
 import { SupportSenderDiffers1763769823001 } from './1763769823001-support-sender-differs';
 import { DeliveryIndexes1763769831000 } from './1763769831000-delivery-indexes';
+import { SupportEnvelopeSender1763769833000 } from './1763769833000-support-envelope-sender';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   CheckoutPurchases1763769823000,
   SupportSenderDiffers1763769823001,
   DeliveryIndexes1763769831000,
+  SupportEnvelopeSender1763769833000,
 ];

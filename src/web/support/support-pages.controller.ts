@@ -99,6 +99,7 @@ export class SupportPagesController {
         error,
         thread,
         writer: await this.context.userContext(thread),
+        sender: messages.find((message) => message.direction === 'in') ?? null,
         messages: messages.map((message) => ({
           ...message,
           isInbound: message.direction === 'in',

@@ -272,6 +272,7 @@ describe.each(testDialects())('lists of %s ids in one call', (dialect) => {
         bodyText: 'Help',
         bodyHtml: null,
         agentUserId: null,
+        envelopeSender: null,
       },
     );
     const references = [...unknown(ASKED - 1).map((id) => `<${id}@example.com>`), '<known@example.com>'];

@@ -132,7 +132,12 @@ describe.each(testDialects())(
         'bounces@mallory.example',
       );
       expect(spoofed.thread.id).not.toBe(own.thread.id);
-      expect(spoofed.thread.senderDiffers).toBe(true);
+      expect(spoofed.thread).toMatchObject({ senderDiffers: true, userId: null });
+      const page = await agent.get(`/support/threads/${spoofed.thread.id}`);
+      expect(page.html).toMatch(/<dt>From \(header\)<\/dt><dd>reader@example\.com<\/dd>/);
+      expect(page.html).toMatch(/<dt>Sent by \(envelope\)<\/dt><dd>bounces@mallory\.example<\/dd>/);
+      expect(page.html).not.toMatch(/\d+ credits/);
+      expect(page.html).toContain('and was sent by bounces@mallory.example</label>');
       expect((await get(SupportService).getThread(own.thread.id)).messages).toHaveLength(1);
     });
 

@@ -88,4 +88,78 @@ describe.each(testDialects())('the support pages on %s', (dialect) => {
     expect(refused.status).toBe(422);
     expect(refused.html).toContain('the reply is empty');
   });
+
+  it('shows what each reader wrote without what their mail client quoted, the whole message one click away', async () => {
+    const multipart = (boundary: string, text: string, html: string) =>
+      [
+        `Content-Type: multipart/alternative; boundary="${boundary}"`,
+        '',
+        `--${boundary}`,
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        text,
+        `--${boundary}`,
+        'Content-Type: text/html; charset=utf-8',
+        '',
+        html,
+        `--${boundary}--`,
+      ].join('\r\n');
+    const replies: Array<[string, string]> = [
+      [
+        'gmail',
+        'Content-Type: text/html; charset=utf-8\r\n\r\n<div dir="ltr">Gmail says: still late.</div><br><div class="gmail_quote"><div class="gmail_attr">On Sun, 22 Nov 2026 Tidings wrote:</div><blockquote class="gmail_quote">QUOTED-GMAIL</blockquote></div>',
+      ],
+      [
+        'outlook',
+        multipart(
+          'o1',
+          'Outlook says: still late.\r\n\r\n________________________________\r\nFrom: Tidings <support@tidings.test>\r\nSent: Sunday, November 22, 2026 10:00\r\nTo: reader@example.com\r\nSubject: Re: My digest\r\n\r\nQUOTED-OUTLOOK',
+          '<html><body><div class="WordSection1"><p>Outlook says: still late.</p><div id="appendonsend"></div><hr><div id="divRplyFwdMsg"><b>From:</b> Tidings</div><div>QUOTED-OUTLOOK</div></div></body></html>',
+        ),
+      ],
+      [
+        'apple',
+        multipart(
+          'a1',
+          'Apple Mail says: still late.\r\n\r\n> On 22 Nov 2026, at 10:00, Tidings <support@tidings.test> wrote:\r\n>\r\n> QUOTED-APPLE',
+          '<html><body><div>Apple Mail says: still late.</div><div><br><blockquote type="cite"><div>On 22 Nov 2026, at 10:00, Tidings wrote:</div><div>QUOTED-APPLE</div></blockquote></div></body></html>',
+        ),
+      ],
+    ];
+    for (const [client, body] of replies) {
+      const [head, ...rest] = body.split('\r\n\r\n');
+      const delivered = await fetch(`${web.baseUrl}/support/inbound`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${SECRET}`, 'content-type': 'message/rfc822' },
+        body: [
+          'From: Reader <reader@example.com>',
+          'To: support@tidings.test',
+          'Subject: Re: My digest is late <b>again</b>',
+          `Message-ID: <${client}-1@reader.example>`,
+          'In-Reply-To: <question-1@reader.example>',
+          'MIME-Version: 1.0',
+          head,
+          '',
+          rest.join('\r\n\r\n'),
+          '',
+        ].join('\r\n'),
+      });
+      expect(delivered.status).toBeLessThan(300);
+    }
+    const page = await agent.get(threadPath);
+    const ownWords = [...page.html.matchAll(/<p class="message-body own-words">([^<]*)<\/p>/g)].map(
+      (m) => m[1],
+    );
+    expect(ownWords).toEqual(
+      expect.arrayContaining([
+        'Gmail says: still late.',
+        'Outlook says: still late.',
+        'Apple Mail says: still late.',
+      ]),
+    );
+    for (const quoted of ['QUOTED-GMAIL', 'QUOTED-OUTLOOK', 'QUOTED-APPLE'])
+      expect(page.html).toMatch(
+        new RegExp(`<details>\\s*<summary>Show the whole message, as received</summary>[\\s\\S]*${quoted}`),
+      );
+  });
 });
