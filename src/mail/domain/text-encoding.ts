@@ -9,6 +9,7 @@ const SAMPLE_CHARACTERS = 4000;
  */
 export function textEncodingFor(text: string): 'quoted-printable' | 'base64' {
   const sample = text.slice(0, SAMPLE_CHARACTERS);
+  // eslint-disable-next-line no-control-regex -- nodemailer's own rule counts control characters
   const others = sample.match(/[\x00-\x08\x0B\x0C\x0E-\x1F\u0080-\uFFFF]/g)?.length ?? 0;
   const latin = sample.match(/[a-z]/gi)?.length ?? 0;
   return others < latin ? 'quoted-printable' : 'base64';
