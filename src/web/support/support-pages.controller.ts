@@ -15,7 +15,7 @@ import { Response } from 'express';
 import { NotFoundError, ValidationError } from '../../common/errors';
 import { OutboxService } from '../../mail/outbox.service';
 import { SupportService } from '../../support/support.service';
-import { CsrfGuard, SignedInGuard } from '../auth/guards';
+import { CsrfGuard } from '../auth/guards';
 import { formatInstant } from '../domain/format';
 import { WebViews } from '../views/web-views';
 import { WebExceptionsFilter } from '../web-exceptions.filter';
@@ -25,7 +25,7 @@ import { canSee } from '../../accounts/domain/staff-roles';
 
 /** Support staff only: the threads, one thread with the user's context, and a reply box. */
 @Controller('support')
-@UseGuards(SignedInGuard, CsrfGuard)
+@UseGuards(CsrfGuard)
 @UseFilters(WebExceptionsFilter)
 export class SupportPagesController {
   constructor(
