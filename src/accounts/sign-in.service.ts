@@ -10,7 +10,7 @@ import { RateLimit, RateLimits } from '../redis/rate-limits';
 import { MailService } from '../mail/mail.service';
 import { OutboxService } from '../mail/outbox.service';
 import { AccountsService, User } from './accounts.service';
-import { clientNetwork } from './domain/client-network';
+import { clientNetwork } from '../common/client-network';
 import { SlidingWindowLimiter } from './domain/sliding-window-limiter';
 import { emailSchema, timezoneSchema } from './domain/user-settings';
 import { SignInTokensRepository } from './sign-in-tokens.repository';

@@ -4,7 +4,9 @@ import { EntityManager, In, Repository } from 'typeorm';
 import { monotonicFactory } from 'ulid';
 import { Clock } from '../common/clock';
 import { isUniqueViolation } from '../common/zod-errors';
+import { readInChunks } from '../db/chunked';
 import { countGrouped, GroupCount } from '../db/count-grouped';
+import { insertRows } from '../db/raw-rows';
 import { Transactions } from '../db/transactions';
 import { CreditAccountEntity } from './credit-account.entity';
 import { LedgerEntryEntity, LedgerEntryKind } from './ledger-entry.entity';
@@ -86,6 +88,62 @@ export class LedgerRepository {
     return outcome === 'recorded' ? 'spent' : (outcome as SpendOutcome);
   }
 
+  /**
+   * Many debits in one transaction (an outbox batch): each is the same conditional UPDATE as `spend`,
+   * in the order of the users' ids (two batches lock shared accounts in one order), and their entries
+   * are inserted together. Outcomes in the order of `spends`. When one of the keys was recorded by
+   * someone else meanwhile, the batch is rolled back whole and each is spent on its own.
+   */
+  async spendAll(spends: readonly Spend[]): Promise<SpendOutcome[]> {
+    if (spends.length === 0) return [];
+    for (const spend of spends)
+      if (!Number.isInteger(spend.credits))
+        throw new RangeError(`credits must be whole (got ${spend.credits})`);
+    try {
+      return await this.transactions.run(async (manager) => {
+        const keys = spends.map((spend) => spend.idempotencyKey);
+        const recorded = new Set(
+          await readInChunks(keys, async (chunk) =>
+            (
+              await manager.find(LedgerEntryEntity, {
+                select: { idempotencyKey: true },
+                where: { idempotencyKey: In(chunk) },
+              })
+            ).map((entry) => entry.idempotencyKey),
+          ),
+        );
+        const outcomes: SpendOutcome[] = [];
+        const entries: LedgerEntryEntity[] = [];
+        const now = this.clock.now();
+        const byUser = spends
+          .map((_, index) => index)
+          .sort((a, b) => compare(spends[a].userId, spends[b].userId));
+        for (const index of byUser) {
+          const { credits, ...spend } = spends[index];
+          if (recorded.has(spend.idempotencyKey)) {
+            outcomes[index] = 'duplicate';
+            continue;
+          }
+          recorded.add(spend.idempotencyKey);
+          const entry = { ...spend, kind: 'spend' as const, amount: -credits };
+          if (!(await this.moveBalance(manager, entry, true))) {
+            outcomes[index] = 'insufficient';
+            continue;
+          }
+          entries.push({ id: newEntryId(), ...entry, createdAt: now });
+          outcomes[index] = 'spent';
+        }
+        await insertRows(manager, LedgerEntryEntity, entries);
+        return outcomes;
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const outcomes: SpendOutcome[] = [];
+      for (const spend of spends) outcomes.push(await this.spend(spend));
+      return outcomes;
+    }
+  }
+
   /** The credits moved by each kind of entry (grant, purchase, spend…), all users together. */
   totalsByKind(): Promise<GroupCount[]> {
     return countGrouped(this.entries, ['kind'], 'amount');
@@ -111,6 +169,19 @@ export class LedgerRepository {
   async keysReferencing(reference: string): Promise<string[]> {
     const rows = await this.entries.find({ select: { idempotencyKey: true }, where: { reference } });
     return rows.map((row) => row.idempotencyKey);
+  }
+
+  /** `keysReferencing` for many references at once: each reference's keys (none: an empty list). */
+  async keysReferencingAll(references: readonly string[]): Promise<Map<string, string[]>> {
+    const rows = await readInChunks(references, (chunk) =>
+      this.entries.find({
+        select: { idempotencyKey: true, reference: true },
+        where: { reference: In(chunk) },
+      }),
+    );
+    const keys = new Map(references.map((reference) => [reference, [] as string[]]));
+    for (const row of rows) keys.get(row.reference!)?.push(row.idempotencyKey);
+    return keys;
   }
 
   /** The id of the user's latest purchase or grant: it names the current low-balance episode. */
@@ -179,4 +250,8 @@ export class LedgerRepository {
     if (noOverdraft) update.andWhere('balance >= :needed');
     return (await update.execute()).affected === 1;
   }
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

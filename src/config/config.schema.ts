@@ -112,6 +112,12 @@ export const configSchema = z.object({
     .int()
     .min(1024)
     .default(10 * 1024 * 1024),
+  INBOUND_MAX_ATTACHMENTS: z.coerce.number().int().min(0).max(100).default(10),
+  INBOUND_MAX_ATTACHMENT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(5 * 1024 * 1024),
   SUPPORT_WEBHOOK_SECRET: z.string().min(16, 'expected at least 16 characters').optional(),
   SUPPORT_AUTO_ACK: booleanFromEnv.default(false),
   WEBSUB_LEASE_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(864_000),

@@ -18,6 +18,7 @@ import { MailComplaintEntity } from '../mail/mail-complaint.entity';
 import { MailSuppressionEntity } from '../mail/mail-suppression.entity';
 import { OutboxEmailEntity } from '../mail/outbox-email.entity';
 import { SupportAcknowledgementEntity } from '../support/support-acknowledgement.entity';
+import { SupportAttachmentEntity } from '../support/support-attachment.entity';
 import { SupportMessageEntity } from '../support/support-message.entity';
 import { SupportThreadEntity } from '../support/support-thread.entity';
 
@@ -41,6 +42,7 @@ export const entities = [
   SupportThreadEntity,
   SupportMessageEntity,
   SupportAcknowledgementEntity,
+  SupportAttachmentEntity,
   MailSuppressionEntity,
   MailComplaintEntity,
   PushSubscriptionEntity,

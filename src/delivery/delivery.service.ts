@@ -71,7 +71,13 @@ export class DeliveryService {
           if (telling.send === 'now') now.push(entry);
           else if (telling.send === 'held') held.push({ entry, until: telling.until });
           else if (telling.send === 'instead-of-held-copy') {
-            if (await this.mail.withdrawHeld(entryEmailKey(earlier!, user.id))) now.push(entry);
+            if (await this.mail.withdrawHeld(entryEmailKey(earlier!, user.id))) {
+              await this.stories.handOver(user.id, earlier!, {
+                entryId: entry.id,
+                subscriptionId: subscription.id,
+              });
+              now.push(entry);
+            }
           }
         }
         enqueued += await this.sendRealtime(feed, user, subscription, now, pollKey);

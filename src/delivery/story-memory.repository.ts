@@ -48,6 +48,18 @@ export class StoryMemoryRepository {
     return verdicts;
   }
 
+  /**
+   * The reader's stories held by `fromEntryId` pass to another telling (the origin's, whose copy was
+   * sent instead of a held one), so that the held telling planned again is a repeat and sends nothing.
+   */
+  async handOver(
+    userId: string,
+    fromEntryId: string,
+    to: { entryId: string; subscriptionId: string },
+  ): Promise<void> {
+    await this.stories.update({ userId, entryId: fromEntryId }, to);
+  }
+
   /** Forgets what is older than the memory (a week). */
   async forgetBefore(now: Date): Promise<void> {
     await this.stories.delete({ firstSeenAt: LessThan(new Date(now.getTime() - STORY_MEMORY_MS)) });

@@ -12,11 +12,13 @@ import { untilDatabaseAnswers } from '../db/until-database-answers';
 import { DeliveryPacer } from './delivery-pacer';
 import { domainOf } from './domain/email-domain';
 import { classifySendFailure, SmtpFailure } from './domain/retry-policy';
+import { textEncodingFor } from './domain/text-encoding';
 import { MAIL_TRANSPORT } from './mail.tokens';
 import { MailTransport, transportHeaders } from './mail-transport';
 import { OutboxEmailEntity } from './outbox-email.entity';
-import { OutboxRepository } from './outbox.repository';
-import { LowBalanceNotice, SendGate } from './send-gate';
+import { AttemptEnd, OutboxRepository } from './outbox.repository';
+import { Admission, LowBalanceNotice, SendGate } from './send-gate';
+import { SentMarks } from './sent-marks';
 import { SuppressionsRepository } from './suppressions.repository';
 
 export interface FlushResult {
@@ -63,6 +65,8 @@ export class OutboxSender implements OnModuleDestroy {
   /** The emails this process is attempting: only their claims are renewed. */
   private readonly inHand = new ClaimsInHand();
   private readonly recording = new FailureLog('recording a sent email', this.logger, 'warn');
+  /** Sent emails' ends, written a group at a time (see `SentMarks` for the crash window it adds). */
+  private readonly sentMarks: SentMarks<AttemptEnd>;
 
   constructor(
     private readonly rows: OutboxRepository,
@@ -77,6 +81,11 @@ export class OutboxSender implements OnModuleDestroy {
     @Inject(CONFIG) private readonly config: Config,
   ) {
     this.slots = new ConcurrencyLimiter(transport.capacity);
+    // The server has them: with the database away, the rows wait for it rather than stay "sending",
+    // which would send them again (same Message-ID) once their lease ends.
+    this.sentMarks = new SentMarks((ends) =>
+      untilDatabaseAnswers(() => rows.endAttempts(ends), this.recording),
+    );
     leases.register({
       name: 'outbox',
       renew: (owner, leaseUntil) => this.inHand.renewWith((ids) => rows.renewClaims(owner, leaseUntil, ids)),
@@ -103,7 +112,7 @@ export class OutboxSender implements OnModuleDestroy {
       if (claimed.length === 0) return result;
       // Each email's claim is renewed until its attempt ends, however it ends.
       this.inHand.add(claimed.map((email) => email.id));
-      const withheld = await this.suppressions.withheldAmong(claimed).catch((error: unknown) => {
+      const [withheld, admissions] = await this.admitBatch(claimed, gate).catch((error: unknown) => {
         this.inHand.drop(claimed.map((email) => email.id));
         throw error;
       });
@@ -111,7 +120,7 @@ export class OutboxSender implements OnModuleDestroy {
       await Promise.all(
         claimed.map(async (email) => {
           try {
-            const outcome = await this.attempt(email, withheld, gate, putBack);
+            const outcome = await this.attempt(email, withheld, admissions.get(email.id), gate, putBack);
             result[outcome] += 1;
             this.metrics.countEmailAttempt(outcome, email.kind);
           } finally {
@@ -131,21 +140,47 @@ export class OutboxSender implements OnModuleDestroy {
     this.transport.close();
   }
 
+  /**
+   * The batch's suppressed addresses, then the gate's answer for the others, at once: the gate writes
+   * the batch's charges together. An email admitted and then not attempted gives its charge back.
+   */
+  private async admitBatch(
+    claimed: OutboxEmailEntity[],
+    gate: SendGate,
+  ): Promise<[Set<string>, Map<string, Admission>]> {
+    const withheld = await this.suppressions.withheldAmong(claimed);
+    const admitted = claimed.filter((email) => !withheld.has(email.id));
+    const admissions = await gate.admit(admitted);
+    return [withheld, new Map(admitted.map((email, index) => [email.id, admissions[index]]))];
+  }
+
   private async attempt(
     email: OutboxEmailEntity,
     withheld: Set<string>,
+    admission: Admission | undefined,
     gate: SendGate,
     putBack: Map<string, number>,
   ): Promise<Outcome> {
-    if (withheld.has(email.id)) {
+    if (withheld.has(email.id) || !admission) {
       await this.rows.endAttempt(email.id, { status: 'suppressed' });
       return 'suppressed';
     }
+    if (admission.kind === 'hold') {
+      await this.rows.endAttempt(email.id, { status: 'held' });
+      for (const listener of this.heldListeners) await listener(email, admission.notice);
+      return 'held';
+    }
     const domain = domainOf(email.toAddress);
     const turn = await this.waitForTurn(domain, putBack);
-    if (turn === 'stopping') return this.release(email);
-    if (turn !== 'now') return this.putBack(email, turn);
-    return this.slots.run(() => this.send(email, domain, gate));
+    const outcome =
+      turn === 'stopping'
+        ? await this.release(email)
+        : turn !== 'now'
+          ? await this.putBack(email, turn)
+          : await this.slots.run(() => this.send(email, domain, gate));
+    if (outcome === 'released' || outcome === 'deferred' || outcome === 'throttled')
+      await gate.settle(email, 'not-sent');
+    return outcome;
   }
 
   /** In a send slot: a hold that began while this email waited for its slot still stops it. */
@@ -153,12 +188,6 @@ export class OutboxSender implements OnModuleDestroy {
     if (this.shutdown.isStopping) return this.release(email);
     const hold = this.pacer.holdOf(domain, this.clock.now());
     if (hold) return this.putBack(email, { until: hold.until, reason: hold.reason, outcome: 'deferred' });
-    const admission = await gate.admit(email);
-    if (admission.kind === 'hold') {
-      await this.rows.endAttempt(email.id, { status: 'held' });
-      for (const listener of this.heldListeners) await listener(email, admission.notice);
-      return 'held';
-    }
     const attempts = email.attempts + 1;
     try {
       await this.transport.send({
@@ -169,6 +198,7 @@ export class OutboxSender implements OnModuleDestroy {
         subject: email.subject,
         html: email.html,
         text: email.text,
+        textEncoding: textEncodingFor(email.text),
         messageId: email.messageId,
         date: email.createdAt,
         headers: transportHeaders(email.headers),
@@ -179,12 +209,7 @@ export class OutboxSender implements OnModuleDestroy {
     }
     this.pacer.succeeded(domain);
     const sentAt = this.clock.now();
-    // The server has it: with the database away, the row waits for it rather than stay "sending", which
-    // would send the email again (same Message-ID) once its lease ends.
-    await untilDatabaseAnswers(
-      () => this.rows.endAttempt(email.id, { status: 'sent', attempts, sentAt, lastError: null }),
-      this.recording,
-    );
+    await this.sentMarks.record(email.id, { status: 'sent', attempts, sentAt, lastError: null });
     await gate.settle(email, 'sent');
     return 'sent';
   }

@@ -3,9 +3,11 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { And, Brackets, In, LessThan, MoreThanOrEqual, Not, Repository } from 'typeorm';
 import { newId } from '../common/ids';
 import { isUniqueViolation } from '../common/zod-errors';
+import { bulkUpdate } from '../db/bulk-update';
 import { readInChunks, writeInChunks } from '../db/chunked';
 import { nextBatch, PruneBatch, PruneRequest } from '../db/prune-batch';
 import { insertRows, selectRows, storedValue } from '../db/raw-rows';
+import { Transactions } from '../db/transactions';
 import { OutboxEmailEntity } from './outbox-email.entity';
 
 /** How a claimed row ends its attempt: its new state, the claim's lease cleared. */
@@ -16,7 +18,10 @@ export type AttemptEnd = Partial<
 /** The `outbox_emails` table: rows stored whole, claimed by compare-and-set, moved through their states. */
 @Injectable()
 export class OutboxRepository {
-  constructor(@InjectRepository(OutboxEmailEntity) private readonly rows: Repository<OutboxEmailEntity>) {}
+  constructor(
+    @InjectRepository(OutboxEmailEntity) private readonly rows: Repository<OutboxEmailEntity>,
+    private readonly transactions: Transactions,
+  ) {}
 
   /** Stores a new row without reading it back; false when its dedup key was stored before. */
   async insert(row: OutboxEmailEntity): Promise<boolean> {
@@ -96,6 +101,17 @@ export class OutboxRepository {
 
   async endAttempt(id: string, end: AttemptEnd): Promise<void> {
     await this.rows.update({ id }, { ...end, leaseUntil: null, claimedBy: null });
+  }
+
+  /** Ends many attempts in one transaction (`bulkUpdate`: a few statements per hundred rows). */
+  async endAttempts(ends: ReadonlyArray<{ id: string; end: AttemptEnd }>): Promise<void> {
+    await this.transactions.run((manager) =>
+      bulkUpdate(
+        manager,
+        OutboxEmailEntity,
+        ends.map(({ id, end }) => ({ id, values: { ...end, leaseUntil: null, claimedBy: null } })),
+      ),
+    );
   }
 
   /** The heartbeat of `owner`: the rows it is sending keep their claim until `leaseUntil`. */

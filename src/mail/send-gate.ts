@@ -23,13 +23,14 @@ export interface GatedEmail {
 export interface SendGate {
   /** The email's cost in credits, asked once when it is enqueued and kept on its row. */
   price(email: { kind: string; feedCount: number }): number;
-  admit(email: GatedEmail): Promise<Admission>;
+  /** Admits a claimed batch at once (one answer per email, in order): its charges written together. */
+  admit(emails: readonly GatedEmail[]): Promise<Admission[]>;
   /** After the attempt: a charge taken by `admit` is kept when sent and given back when not. */
   settle(email: GatedEmail, outcome: 'sent' | 'not-sent'): Promise<void>;
 }
 
 export const admitEverything: SendGate = {
   price: () => 0,
-  admit: async () => ({ kind: 'send' }),
+  admit: async (emails) => emails.map(() => ({ kind: 'send' })),
   settle: async () => undefined,
 };

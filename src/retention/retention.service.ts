@@ -7,6 +7,7 @@ import { EntryHtmlService } from '../content/entry-html.service';
 import { DatabaseSpace } from '../db/database-space';
 import { PruneBatch, PruneRequest } from '../db/prune-batch';
 import { DigestService } from '../delivery/digest.service';
+import { SupportService } from '../support/support.service';
 import { EntriesService } from '../entries/entries.service';
 import { OutboxService } from '../mail/outbox.service';
 import { retentionCutoff } from './domain/retention-cutoff';
@@ -24,7 +25,8 @@ export interface RetentionReport {
 
 /**
  * Prunes what is older than `RETENTION_DAYS`, table by table in small batches, each owned by its
- * module: entry bodies, extracted articles, the bodies of finished emails, finished digest issues. What
+ * module: entry bodies, extracted articles, the bodies of finished emails, finished digest issues, the
+ * bytes of files sent to support. What
  * dedup needs stays. Then SQLite gives the freed pages back to the file system, a few megabytes a pass.
  * Each table is walked oldest first from where this process's previous pass stopped (`from`), so a pass
  * does not read the rows already pruned again.
@@ -44,12 +46,14 @@ export class RetentionService {
     content: EntryHtmlService,
     outbox: OutboxService,
     digests: DigestService,
+    support: SupportService,
   ) {
     this.kinds = {
       entryBodies: (request) => entries.dropOldBodies(request),
       extractedArticles: (request) => content.deleteOldArticles(request),
       emailBodies: (request) => outbox.dropOldBodies(request),
       digestRuns: (request) => digests.deleteFinishedRuns(request),
+      supportAttachments: (request) => support.dropOldAttachments(request),
     };
   }
 

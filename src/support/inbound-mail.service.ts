@@ -1,18 +1,21 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AccountsService } from '../accounts/accounts.service';
 import { DomainError } from '../common/errors';
 import { newId } from '../common/ids';
+import { CONFIG } from '../config/config.module';
+import { Config } from '../config/load-config';
 import { MailService } from '../mail/mail.service';
 import { OutboxService } from '../mail/outbox.service';
 import { AcknowledgementsService } from './acknowledgements.service';
 import { BouncesService } from './bounces.service';
 import { ComplaintsService, ComplaintVerdict } from './complaints.service';
+import { attachmentRefusal, declaredType, safeFilename } from './domain/attachment-rules';
 import { entryIdOfDedupKey } from './domain/outbox-context';
 import { parseFeedbackReport } from './domain/parse-feedback-report';
 import { isSenderTheReader, MessageSender } from './domain/sender-is-reader';
 import { InboundMail, parseInboundMail } from './parse-inbound-mail';
 import { CommandOutcome, ReplyCommandsService } from './reply-commands.service';
-import { ForgedAddressError } from './support-errors';
+import { ForgedAddressError, MessageTooLargeError } from './support-errors';
 import { SupportRepository, Thread, ThreadTarget } from './support.repository';
 
 /** A recipient of ours: a reply or bounce address naming an outbox row, or a plain one (support@…). */
@@ -43,6 +46,7 @@ export class InboundMailService {
   private readonly logger = new Logger(InboundMailService.name);
 
   constructor(
+    @Inject(CONFIG) private readonly config: Config,
     private readonly store: SupportRepository,
     private readonly mail: MailService,
     private readonly outbox: OutboxService,
@@ -80,23 +84,36 @@ export class InboundMailService {
     const command =
       reply?.kind === 'reply' ? await this.commands.obey(mail, reply.outboxId, returnPath) : null;
     if (command) return command;
+    const refusal = attachmentRefusal(mail.files, {
+      maxCount: this.config.INBOUND_MAX_ATTACHMENTS,
+      maxBytes: this.config.INBOUND_MAX_ATTACHMENT_BYTES,
+    });
+    if (refusal) throw new MessageTooLargeError(refusal);
     const sender = mail.from ?? returnPath ?? 'unknown@invalid';
     const target = await this.locateThread(
       mail,
       { address: sender, envelopeSender: returnPath, from: mail.from },
       reply?.kind === 'reply' ? reply.outboxId : null,
     );
-    const { message, isNew } = await this.store.append(target, {
-      direction: 'in',
-      messageId: mail.messageId ?? `<${newId().toLowerCase()}@inbound.invalid>`,
-      inReplyTo: mail.parentIds[0] ?? null,
-      fromAddress: sender.slice(0, 320),
-      envelopeSender: returnPath === null ? null : returnPath.slice(0, 320),
-      subject: mail.subject,
-      bodyText: mail.text,
-      bodyHtml: mail.html,
-      agentUserId: null,
-    });
+    const { message, isNew } = await this.store.append(
+      target,
+      {
+        direction: 'in',
+        messageId: mail.messageId ?? `<${newId().toLowerCase()}@inbound.invalid>`,
+        inReplyTo: mail.parentIds[0] ?? null,
+        fromAddress: sender.slice(0, 320),
+        envelopeSender: returnPath === null ? null : returnPath.slice(0, 320),
+        subject: mail.subject,
+        bodyText: mail.text,
+        bodyHtml: mail.html,
+        agentUserId: null,
+      },
+      mail.files.map((file) => ({
+        filename: safeFilename(file.filename, file.contentType),
+        contentType: declaredType(file.contentType),
+        content: Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength),
+      })),
+    );
     if (isNew) await this.acknowledgements.maybeAcknowledge(mail, returnPath, message);
     this.logger.log(`support message ${message.id} in thread ${message.threadId}${isNew ? '' : ' (again)'}`);
     return { kind: 'message', threadId: message.threadId, messageId: message.id, isNew };

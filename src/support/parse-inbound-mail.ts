@@ -1,4 +1,5 @@
 import PostalMime, { Address, Email } from 'postal-mime';
+import { InboundFile } from './domain/attachment-rules';
 import { parseMessageIds } from './domain/message-ids';
 import { UnreadableMessageError } from './support-errors';
 
@@ -21,6 +22,8 @@ export interface InboundMail {
    * original message or its headers that reports carry.
    */
   parts: Array<{ mimeType: string; content: string }>;
+  /** Every other attachment, inline pictures included: the files a reader sends to support. */
+  files: InboundFile[];
 }
 
 const MAX_TEXT = 1_000_000;
@@ -50,6 +53,13 @@ export async function parseInboundMail(raw: Buffer): Promise<InboundMail> {
     parts: email.attachments
       .filter((part) => REPORT_PARTS.test(part.mimeType))
       .map((part) => ({ mimeType: part.mimeType, content: asText(part.content) })),
+    files: email.attachments
+      .filter((part) => !REPORT_PARTS.test(part.mimeType))
+      .map((part) => ({
+        filename: part.filename,
+        contentType: part.mimeType,
+        content: asBytes(part.content),
+      })),
   };
 }
 
@@ -65,6 +75,11 @@ function mailboxes(addresses: Address[]): string[] {
     .flatMap((address) => (address.group ? address.group : [address]))
     .map((mailbox) => mailbox.address?.trim() ?? '')
     .filter((address) => address.includes('@'));
+}
+
+function asBytes(content: ArrayBuffer | Uint8Array | string): Uint8Array {
+  if (typeof content === 'string') return new TextEncoder().encode(content);
+  return content instanceof Uint8Array ? content : new Uint8Array(content);
 }
 
 function asText(content: ArrayBuffer | Uint8Array | string): string {

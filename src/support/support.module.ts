@@ -11,6 +11,7 @@ import { InboundMailService } from './inbound-mail.service';
 import { ReplyCommandsService } from './reply-commands.service';
 import { SupportAcknowledgementEntity } from './support-acknowledgement.entity';
 import { SupportInboundController } from './support-inbound.controller';
+import { SupportAttachmentEntity } from './support-attachment.entity';
 import { SupportMessageEntity } from './support-message.entity';
 import { SupportThreadEntity } from './support-thread.entity';
 import { SupportRepository } from './support.repository';
@@ -18,7 +19,12 @@ import { SupportService } from './support.service';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([SupportThreadEntity, SupportMessageEntity, SupportAcknowledgementEntity]),
+    TypeOrmModule.forFeature([
+      SupportThreadEntity,
+      SupportMessageEntity,
+      SupportAcknowledgementEntity,
+      SupportAttachmentEntity,
+    ]),
     AccountsModule,
     FeedsModule,
     MailModule,

@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, In, Repository } from 'typeorm';
+import { EntityManager, In, IsNull, Repository } from 'typeorm';
 import { Clock } from '../common/clock';
 import { newId, sha256Hex } from '../common/ids';
 import { isUniqueViolation } from '../common/zod-errors';
 import { readInChunks } from '../db/chunked';
 import { Transactions } from '../db/transactions';
+import { PruneBatch, PruneRequest, nextBatch } from '../db/prune-batch';
+import { SupportAttachmentEntity } from './support-attachment.entity';
 import { SupportMessageEntity } from './support-message.entity';
 import { SupportThreadEntity } from './support-thread.entity';
 
@@ -30,6 +32,9 @@ export interface NewThread {
 export type ThreadTarget = { threadId: string } | { newThread: NewThread };
 
 export type NewMessage = Omit<SupportMessageEntity, 'id' | 'threadId' | 'messageIdHash' | 'createdAt'>;
+export type NewAttachment = Pick<SupportAttachmentEntity, 'filename' | 'contentType' | 'content'>;
+/** A file as listed in a thread: its bytes are read only for a download. */
+export type Attachment = Readonly<Omit<SupportAttachmentEntity, 'content'>> & { isPruned: boolean };
 
 const ATTEMPTS = 5;
 
@@ -39,6 +44,8 @@ export class SupportRepository {
   constructor(
     @InjectRepository(SupportThreadEntity) private readonly threads: Repository<SupportThreadEntity>,
     @InjectRepository(SupportMessageEntity) private readonly messages: Repository<SupportMessageEntity>,
+    @InjectRepository(SupportAttachmentEntity)
+    private readonly attachments: Repository<SupportAttachmentEntity>,
     private readonly transactions: Transactions,
     private readonly clock: Clock,
   ) {}
@@ -67,11 +74,54 @@ export class SupportRepository {
     return this.messages.find({ where: { threadId }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
+  /** The files of these messages, without their bytes. */
+  async attachmentsOf(messageIds: readonly string[]): Promise<Attachment[]> {
+    const files = await readInChunks([...messageIds], (chunk) =>
+      this.attachments.find({ where: { messageId: In(chunk) }, order: { id: 'ASC' } }),
+    );
+    const pruned = new Set(
+      (
+        await readInChunks([...messageIds], (chunk) =>
+          this.attachments.find({ select: { id: true }, where: { messageId: In(chunk), content: IsNull() } }),
+        )
+      ).map((file) => file.id),
+    );
+    return files.map((file) => ({ ...file, isPruned: pruned.has(file.id) }));
+  }
+
+  /** One file with its bytes (null once retention dropped them). */
+  findAttachment(id: string): Promise<SupportAttachmentEntity | null> {
+    return this.attachments.createQueryBuilder('file').addSelect('file.content').where({ id }).getOne();
+  }
+
+  /** Retention: the bytes of files older than the cut-off go; the row stays, so the thread says so. */
+  async dropOldAttachmentContent({ before, from, limit }: PruneRequest): Promise<PruneBatch> {
+    const query = this.attachments
+      .createQueryBuilder('file')
+      .select(['file.id', 'file.createdAt'])
+      .where('file.content IS NOT NULL')
+      .andWhere('file.created_at < :before', { before })
+      .orderBy('file.created_at', 'ASC')
+      .take(limit);
+    if (from) query.andWhere('file.created_at >= :from', { from });
+    const rows = await query.getMany();
+    if (rows.length) await this.attachments.update({ id: In(rows.map((row) => row.id)) }, { content: null });
+    return nextBatch(
+      rows.map((row) => row.createdAt),
+      limit,
+    );
+  }
+
   /**
-   * Adds a message to its thread, creating the thread if needed. The same Message-ID twice stores
-   * once (`isNew: false`); two first replies to one email at once share one thread (unique context).
+   * Adds a message to its thread, creating the thread if needed, with its files. The same Message-ID
+   * twice stores once (`isNew: false`); two first replies to one email at once share one thread (unique
+   * context).
    */
-  async append(target: ThreadTarget, message: NewMessage): Promise<{ message: Message; isNew: boolean }> {
+  async append(
+    target: ThreadTarget,
+    message: NewMessage,
+    files: readonly NewAttachment[] = [],
+  ): Promise<{ message: Message; isNew: boolean }> {
     const messageIdHash = sha256Hex(message.messageId);
     for (let attempt = 1; ; attempt += 1) {
       try {
@@ -84,6 +134,14 @@ export class SupportRepository {
           await manager.update(SupportThreadEntity, { id: threadId }, { updatedAt: now });
           const row = { ...message, id: newId(), threadId, messageIdHash, createdAt: now };
           await manager.insert(SupportMessageEntity, row);
+          for (const file of files)
+            await manager.insert(SupportAttachmentEntity, {
+              ...file,
+              id: newId(),
+              messageId: row.id,
+              sizeBytes: file.content?.byteLength ?? 0,
+              createdAt: now,
+            });
           return row;
         });
         return { message: stored, isNew: true };

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
 import { AccountsService } from '../accounts/accounts.service';
 import { canSee } from '../accounts/domain/staff-roles';
-import { ForbiddenError, NotFoundError, ValidationError } from '../common/errors';
+import { ForbiddenError, GoneError, NotFoundError, ValidationError } from '../common/errors';
 import { newId } from '../common/ids';
 import { parseOrThrow } from '../common/zod-errors';
 import { CONFIG } from '../config/config.module';
@@ -13,7 +13,8 @@ import { sanitizedHtml } from './domain/inbound-html';
 import { readersOwnWords } from './domain/readers-own-words';
 import { replySubject, threadReferences } from './domain/message-ids';
 import { normalizeAddress } from './domain/sender-is-reader';
-import { Message, SupportRepository, Thread } from './support.repository';
+import { Attachment, Message, SupportRepository, Thread } from './support.repository';
+import { PruneBatch, PruneRequest } from '../db/prune-batch';
 
 /**
  * A message as agents read it: `ownWords`, what the writer wrote without what their mail client quoted
@@ -24,6 +25,7 @@ export type MessageForAgents = Omit<Message, 'bodyHtml'> & {
   ownWords: string;
   /** The envelope sender is known and is not the From: the From alone does not say who sent it. */
   isEnvelopeDifferent: boolean;
+  attachments: Attachment[];
 };
 
 const replyTextSchema = z.string().trim().min(1, 'the reply is empty').max(100_000, 'the reply is too long');
@@ -46,8 +48,11 @@ export class SupportService {
   async getThread(threadId: string): Promise<{ thread: Thread; messages: MessageForAgents[] }> {
     const thread = await this.store.findThread(threadId);
     if (!thread) throw new NotFoundError(`no support thread ${threadId}`);
-    const messages = (await this.store.messagesOf(thread.id)).map(({ bodyHtml, ...message }) => ({
+    const stored = await this.store.messagesOf(thread.id);
+    const files = await this.store.attachmentsOf(stored.map((message) => message.id));
+    const messages = stored.map(({ bodyHtml, ...message }) => ({
       ...message,
+      attachments: files.filter((file) => file.messageId === message.id),
       sanitizedHtml: bodyHtml === null ? null : sanitizedHtml(bodyHtml),
       ownWords: message.direction === 'in' ? readersOwnWords({ text: message.bodyText, html: bodyHtml }) : '',
       isEnvelopeDifferent:
@@ -55,6 +60,19 @@ export class SupportService {
         normalizeAddress(message.envelopeSender) !== normalizeAddress(message.fromAddress),
     }));
     return { thread, messages };
+  }
+
+  /** A file of a thread, with its bytes, for an agent's download; gone once retention dropped them. */
+  async attachment(id: string): Promise<{ filename: string; contentType: string; content: Buffer }> {
+    const file = await this.store.findAttachment(id);
+    if (!file) throw new NotFoundError(`no attachment ${id}`);
+    if (!file.content) throw new GoneError(`${file.filename} was removed after the retention period`);
+    return { filename: file.filename, contentType: file.contentType, content: file.content };
+  }
+
+  /** Retention: the bytes of files older than the cut-off. */
+  dropOldAttachments(request: PruneRequest): Promise<PruneBatch> {
+    return this.store.dropOldAttachmentContent(request);
   }
 
   /**

@@ -148,6 +148,13 @@ describe('the same story from two feeds reaches a reader once', () => {
       { subject: 'Pears at first frost', status: 'sent' },
     ]);
     expect(await tidings('outbox', 'flush')).toMatch(/^0 emails sent/);
+    // The reader's memory of the story now names the blog's post: the held one, planned again, is a repeat.
+    const holders = await queryDatabase<{ title: string }>(
+      database,
+      'SELECT DISTINCT e.title FROM reader_stories r JOIN entries e ON e.id = r.entry_id ' +
+        "JOIN users u ON u.id = r.user_id WHERE u.email = 'origin-now@example.com'",
+    );
+    expect(holders).toEqual([{ title: 'Pears at first frost' }]);
 
     const digestAt = new Date(Date.now() + 86_400_000);
     digestAt.setUTCHours(7, 0, 0, 0);

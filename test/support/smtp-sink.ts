@@ -13,6 +13,9 @@ export class SmtpSink {
   readonly messageIds = new Map<string, number>();
   readonly subjects = new Set<string>();
   received = 0;
+  /** When the first and the last message of the count were accepted (ms since the epoch). */
+  firstAt = 0;
+  lastAt = 0;
   port = 0;
   private server!: SMTPServer;
 
@@ -50,6 +53,8 @@ export class SmtpSink {
     this.messageIds.clear();
     this.subjects.clear();
     this.received = 0;
+    this.firstAt = 0;
+    this.lastAt = 0;
   }
 
   stop(): Promise<void> {
@@ -58,6 +63,8 @@ export class SmtpSink {
 
   private count(head: string, rcptTo: ReadonlyArray<{ address: string }>): void {
     this.received += 1;
+    this.lastAt = Date.now();
+    this.firstAt ||= this.lastAt;
     const unfolded = head.replace(/\r\n[ \t]+/g, ' ');
     const messageId = /^message-id:\s*(.+)$/im.exec(unfolded)?.[1].trim() ?? `(none ${this.received})`;
     this.messageIds.set(messageId, (this.messageIds.get(messageId) ?? 0) + 1);

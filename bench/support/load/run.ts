@@ -51,6 +51,11 @@ export class LoadRun {
     return new LoadRun(options, env, app.get(DataSource), app, redis, database.drop, directory);
   }
 
+  /** A service of the run's own Nest context (seeding, enqueueing through the real code). */
+  get<T>(type: new (...args: never[]) => T): T {
+    return this.app.get(type, { strict: false });
+  }
+
   /**
    * Starts `--workers` worker processes at once (`worker-1` …, named in their User-Agent). With
    * `profiled`, they run with BENCH_WORKER_NODE_FLAGS (say `--cpu-prof --cpu-prof-dir=DIR`): a scenario

@@ -21,6 +21,7 @@ import { CheckoutPurchases1763769823000 } from './1763769823000-checkout-purchas
 import { SupportSenderDiffers1763769823001 } from './1763769823001-support-sender-differs';
 import { DeliveryIndexes1763769831000 } from './1763769831000-delivery-indexes';
 import { SupportEnvelopeSender1763769833000 } from './1763769833000-support-envelope-sender';
+import { SupportAttachments1763769833001 } from './1763769833001-support-attachments';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -47,4 +48,5 @@ export const migrations = [
   SupportSenderDiffers1763769823001,
   DeliveryIndexes1763769831000,
   SupportEnvelopeSender1763769833000,
+  SupportAttachments1763769833001,
 ];

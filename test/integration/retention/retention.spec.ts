@@ -96,7 +96,7 @@ describe.each(testDialects())('retention on %s', (dialect) => {
     expect(articles).toBeGreaterThan(1);
 
     // Nothing is older than 90 days yet.
-    expect(Object.values((await retention.prune()).pruned)).toEqual([0, 0, 0, 0]);
+    expect(Object.values((await retention.prune()).pruned)).toEqual([0, 0, 0, 0, 0]);
     const bytesBefore = await bodyBytes();
     const sizeBefore = (await space.report()).totalBytes;
 
@@ -107,8 +107,9 @@ describe.each(testDialects())('retention on %s', (dialect) => {
       extractedArticles: articles,
       emailBodies: flushed.sent,
       digestRuns: 1,
+      supportAttachments: 0,
     });
-    expect(Object.values((await retention.prune()).pruned)).toEqual([0, 0, 0, 0]);
+    expect(Object.values((await retention.prune()).pruned)).toEqual([0, 0, 0, 0, 0]);
     expect(await bodyBytes()).toBeLessThan(bytesBefore / 50);
     expect(await query('SELECT COUNT(*) FROM entries WHERE identity_hash IS NULL OR link IS NULL')).toBe(0);
     expect(await query('SELECT COUNT(*) FROM entries')).toBe(POSTS);

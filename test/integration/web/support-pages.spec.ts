@@ -41,9 +41,19 @@ describe.each(testDialects())('the support pages on %s', (dialect) => {
 
   afterAll(() => web.close());
 
-  it('answers 404 to anyone but support staff', async () => {
-    expect((await reader.get('/support')).status).toBe(404);
-    expect((await reader.get('/support/threads/anything')).status).toBe(404);
+  it('answers 404 to anyone but support staff, signed in or not (no redirect that tells the page is there)', async () => {
+    const stranger = web.browser();
+    for (const visitor of [reader, stranger]) {
+      for (const path of ['/support', '/support/threads/anything', '/support/attachments/anything']) {
+        const page = await visitor.get(path);
+        expect([path, page.status, page.location]).toEqual([path, 404, null]);
+      }
+    }
+    await stranger.get('/signin');
+    expect((await stranger.post('/support/threads/anything/reply', { text: 'Hi' })).status).toBe(404);
+    expect((await stranger.post('/support/threads/anything/reply', { text: 'Hi', _csrf: '' })).status).toBe(
+      403,
+    );
   });
 
   it('lists the threads and shows one with the writer’s context, inbound HTML sanitised', async () => {

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { clientNetwork } from '../../../common/client-network';
 import { TooManyRequestsError } from '../../../common/errors';
 import { CONFIG } from '../../../config/config.module';
 import { Config } from '../../../config/load-config';
@@ -34,7 +35,8 @@ export class PingService {
 
   /** Returns how many feeds the ping refreshes (0: untracked); the fetches run in the background. */
   async ping(urls: readonly string[], source: string): Promise<number> {
-    if (!(await this.limit.tryTake(source)))
+    // An IPv6 source counts by its /64, as one host can send from any address of it.
+    if (!(await this.limit.tryTake(clientNetwork(source))))
       throw new TooManyRequestsError('too many pings from this address; try again in a minute');
     const feedIds = [...new Set((await Promise.all(urls.map((url) => this.cache.feedsFor(url)))).flat())];
     if (feedIds.length) await this.lane.pinged(feedIds);

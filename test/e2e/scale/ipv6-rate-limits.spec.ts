@@ -9,14 +9,15 @@ import { WebClient } from '../../support/web-app';
 const SIGN_IN_EMAILS = "SELECT COUNT(*) AS count FROM outbox_emails WHERE kind = 'sign-in'";
 
 /**
- * The sign-in limit per IP (20 links in 15 minutes) counts an IPv6 client by its /64: 25 requests from
- * 25 addresses of one /64, one address each, get 20 links and then 429, against one web process (its
- * memory) and against two sharing Redis; the next /64 and IPv4 clients keep their own counts.
+ * The limits per client address count an IPv6 client by its /64: 25 sign-in requests from 25 addresses
+ * of one /64, one address each, get 20 links and then 429, and pings from 15 of them are 10 accepted
+ * (PING_RATE_PER_MINUTE) then 429, against one web process (its memory) and against two sharing Redis;
+ * the next /64 and IPv4 clients keep their own counts.
  */
 describe.each([
   ['one web process', 1],
   ['two web processes sharing Redis', 2],
-])('sign-in links from one IPv6 /64: %s', (_, processes) => {
+])('rate limits for one IPv6 /64: %s', (_, processes) => {
   let fixture: ScaleFixture;
   let webs: ServerProcess[];
   const redis = new TestRedisServer();
@@ -26,7 +27,10 @@ describe.each([
     await neighbours.add();
     if (processes === 2) await redis.start();
     fixture = await new ScaleFixture(1, 0).start('sqlite');
-    const env: Record<string, string> = processes === 2 ? { REDIS_URL: redis.url } : {};
+    const env: Record<string, string> = {
+      PING_RATE_PER_MINUTE: '10',
+      ...(processes === 2 ? { REDIS_URL: redis.url } : {}),
+    };
     webs = [];
     for (let index = 1; index <= processes; index++)
       webs.push(await fixture.startProcess(`web-${index}`, env, ['--role', 'web']));
@@ -71,5 +75,17 @@ describe.each([
         `tidings:sign-in-ip:${neighbours.prefix}::/64`,
       ]);
     }
+  });
+
+  it('counts pings from one /64 as one source: PING_RATE_PER_MINUTE in all', async () => {
+    const feed = encodeURIComponent(fixture.server.url(fixture.paths()[0]));
+    const statuses: number[] = [];
+    for (const [index, address] of neighbours.addresses.slice(0, 15).entries()) {
+      const port = Number(new URL(webs[index % webs.length].baseUrl).port);
+      statuses.push(await postFormFrom(address, port, `/ping?url=${feed}`, {}, ''));
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(200), ...Array<number>(5).fill(429)]);
+    const port = Number(new URL(webs[0].baseUrl).port);
+    expect(await postFormFrom(neighbours.neighbour, port, `/ping?url=${feed}`, {}, '')).toBe(200);
   });
 });
