@@ -14,6 +14,7 @@ import { EntryContentProvider, feedForEmail } from './entry-content.provider';
 import { StoryMemoryRepository } from './story-memory.repository';
 import { RandomNumbers } from '../common/random-numbers';
 import { Metrics } from '../common/metrics';
+import { runConcurrently } from '../common/run-concurrently';
 import { ShutdownSignal } from '../common/shutdown-signal';
 import { ClaimLeases, ClaimsInHand } from '../db/claim-leases';
 import { PruneBatch, PruneRequest } from '../db/prune-batch';
@@ -25,6 +26,8 @@ export interface DigestReport {
 
 /** Issues claimed, then composed and enqueued, before the caller is told to send them. */
 const ISSUES_PER_BATCH = 50;
+/** Issues of a batch composed at once (their queries overlap; the database pool has room for them). */
+const ISSUES_AT_ONCE = 4;
 
 const TITLES = { daily: 'Your daily digest', weekly: 'Your weekly digest' };
 
@@ -75,8 +78,9 @@ export class DigestService {
       this.inHand.add(runs.map((run) => run.id));
       return runs;
     };
+    // A batch's issues are composed a few at a time: each waits mostly on its own queries.
     const send = async (runs: DigestRun[]) => {
-      for (const run of runs) {
+      await runConcurrently(runs, ISSUES_AT_ONCE, async (run) => {
         if (this.shutdown.isStopping) return;
         try {
           report[(await this.sendIssue(run, now)) ? 'sent' : 'empty'] += 1;
@@ -85,7 +89,7 @@ export class DigestService {
             `digest ${run.issueKey} of user ${run.userId} failed: ${(error as Error).message}`,
           );
         }
-      }
+      });
       if (runs.length) options.afterBatch?.();
     };
     try {
