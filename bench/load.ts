@@ -4,7 +4,9 @@
  * serve --role worker` children on one database and a Redis of the run's own), each figure beside a raw
  * baseline measured in the same run. Each scenario lives in `bench/support/load/SCENARIO.ts` and exports
  * `run(options)`: `poll` (the default; steady polling over many loopback hosts, feeds fetched twice,
- * failed cycles, politeness).
+ * failed cycles, politeness), `fanout` (one post to `--readers` real-time readers: emails/s, lost and
+ * doubled, against a raw nodemailer pool) and `digest` (the digest hour of `--readers` readers with 10
+ * feeds each: digests/s, the first digest's delay, lost and doubled, against the same pool).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 import { dirname, resolve } from 'node:path';
-import { PrivatePlaces, tightenPrivateData } from './common/private-files';
+import { PrivatePlaces, tightenPrivateData } from './config/private-files';
 import { environmentWithEnvFile } from './config/env-file';
 import { Config, loadConfig } from './config/load-config';
 import { readOrCreateSecretKey, SECRET_KEY_FILE } from './config/secret-key-file';

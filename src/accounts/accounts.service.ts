@@ -3,6 +3,7 @@ import { Clock } from '../common/clock';
 import { ConflictError, NotFoundError } from '../common/errors';
 import { newId } from '../common/ids';
 import { isUniqueViolation, parseOrThrow } from '../common/zod-errors';
+import { STAFF_ROLES } from './domain/staff-roles';
 import { emailSchema, newUserSchema, userSettingsSchema } from './domain/user-settings';
 import { UserEntity } from './user.entity';
 import { UsersRepository } from './users.repository';
@@ -52,6 +53,11 @@ export class AccountsService {
   /** For the admin page: up to `limit` users whose address contains `text`. */
   searchByEmail(text: string, limit: number): Promise<User[]> {
     return this.users.search(text, limit);
+  }
+
+  /** Who can answer support: agents and admins (`canSee('support', role)`). */
+  supportStaff(): Promise<User[]> {
+    return this.users.findByRoles(STAFF_ROLES.support);
   }
 
   countUsers(): Promise<number> {

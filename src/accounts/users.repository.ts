@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import { readInChunks } from '../db/chunked';
 import { placeholders, selectRows } from '../db/raw-rows';
 import { UserEntity } from './user.entity';
@@ -30,6 +30,11 @@ export class UsersRepository {
       .orderBy('account.email', 'ASC')
       .limit(limit)
       .getMany();
+  }
+
+  /** Everyone with one of these roles, by address (the support team is small). */
+  findByRoles(roles: readonly string[]): Promise<UserEntity[]> {
+    return this.users.find({ where: { role: In([...roles]) }, order: { email: 'ASC' }, take: 500 });
   }
 
   count(): Promise<number> {

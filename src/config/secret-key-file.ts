@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { makePrivateFolder } from '../common/private-files';
+import { makePrivateFolder } from './private-files';
 import { ConfigError } from './load-config';
 
 export const SECRET_KEY_FILE = 'secret-key';

@@ -3,7 +3,7 @@ import { DataSourceOptions } from 'typeorm';
 import { parseDatabaseUrl } from './database-url';
 import { entities } from './entities';
 import { migrations } from './migrations';
-import { createPrivateFile, makePrivateFolder } from '../common/private-files';
+import { createPrivateFile, makePrivateFolder } from '../config/private-files';
 
 export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, lstatSync, readlinkSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { createPrivateFile } from '../common/private-files';
+import { createPrivateFile } from '../config/private-files';
 import { SQLITE_BUSY_TIMEOUT_MS } from './data-source-options';
 
 export class BackupError extends Error {

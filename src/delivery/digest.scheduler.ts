@@ -7,7 +7,7 @@ import { DigestService } from './digest.service';
 
 const TICK_MS = 60_000;
 
-/** In `serve`: every minute, the digests that are due, then an outbox flush. */
+/** In `serve`: every minute, the digests that are due, sent as each batch of them is composed. */
 @Injectable()
 export class DigestScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(DigestScheduler.name);
@@ -29,9 +29,11 @@ export class DigestScheduler implements OnApplicationBootstrap, OnModuleDestroy 
   }
 
   private async cycle(): Promise<void> {
-    const report = await this.digests.sendDue(this.clock.now());
+    const now = this.clock.now();
+    const { result: report, flushed } = await this.outbox.flushAlong((kick) =>
+      this.digests.sendDue(now, { afterBatch: kick }),
+    );
     if (report.sent === 0) return;
-    const flushed = await this.outbox.flush();
     this.logger.log({ ...report, ...flushed }, 'digest cycle');
   }
 }

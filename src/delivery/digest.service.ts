@@ -14,6 +14,7 @@ import { EntryContentProvider, feedForEmail } from './entry-content.provider';
 import { StoryMemoryRepository } from './story-memory.repository';
 import { RandomNumbers } from '../common/random-numbers';
 import { Metrics } from '../common/metrics';
+import { runConcurrently } from '../common/run-concurrently';
 import { ShutdownSignal } from '../common/shutdown-signal';
 import { ClaimLeases, ClaimsInHand } from '../db/claim-leases';
 import { PruneBatch, PruneRequest } from '../db/prune-batch';
@@ -22,6 +23,11 @@ export interface DigestReport {
   sent: number;
   empty: number;
 }
+
+/** Issues claimed, then composed and enqueued, before the caller is told to send them. */
+const ISSUES_PER_BATCH = 50;
+/** Issues of a batch composed at once (their queries overlap; the database pool has room for them). */
+const ISSUES_AT_ONCE = 4;
 
 const TITLES = { daily: 'Your daily digest', weekly: 'Your weekly digest' };
 
@@ -55,10 +61,13 @@ export class DigestService {
   }
 
   /**
-   * Every issue due at or before `now` and not sent yet; an issue missed while down goes out once. When
-   * the process is stopping, the issues claimed and not begun are left for the next process.
+   * Every issue due at or before `now` and not sent yet; an issue missed while down goes out once. Issues
+   * are claimed and composed `ISSUES_PER_BATCH` at a time, each worker starting at its own place among
+   * the waiting readers, and `afterBatch` is told after each batch is enqueued (the caller starts sending:
+   * before, every issue was composed before any was sent, 43 s of nothing for 5,000 readers). When the
+   * process is stopping, no further issue is begun.
    */
-  async sendDue(now: Date): Promise<DigestReport> {
+  async sendDue(now: Date, options: { afterBatch?: () => void } = {}): Promise<DigestReport> {
     const report: DigestReport = { sent: 0, empty: 0 };
     await this.stories.forgetBefore(now);
     const owner = this.leases.owner;
@@ -69,13 +78,10 @@ export class DigestService {
       this.inHand.add(runs.map((run) => run.id));
       return runs;
     };
-    try {
-      const runs = [
-        ...held(await this.digests.takeOverAbandoned(now, owner, this.leases.leaseFrom(now))),
-        ...(await this.claimDueIssues(now, held)),
-      ];
-      for (const run of runs) {
-        if (this.shutdown.isStopping) break;
+    // A batch's issues are composed a few at a time: each waits mostly on its own queries.
+    const send = async (runs: DigestRun[]) => {
+      await runConcurrently(runs, ISSUES_AT_ONCE, async (run) => {
+        if (this.shutdown.isStopping) return;
         try {
           report[(await this.sendIssue(run, now)) ? 'sent' : 'empty'] += 1;
         } catch (error) {
@@ -83,7 +89,12 @@ export class DigestService {
             `digest ${run.issueKey} of user ${run.userId} failed: ${(error as Error).message}`,
           );
         }
-      }
+      });
+      if (runs.length) options.afterBatch?.();
+    };
+    try {
+      await send(held(await this.digests.takeOverAbandoned(now, owner, this.leases.leaseFrom(now))));
+      await this.claimDueIssues(now, held, send);
     } finally {
       this.inHand.drop(claimed);
     }
@@ -95,14 +106,25 @@ export class DigestService {
     return this.digests.deleteFinished(request);
   }
 
-  /** Claims, for each user with waiting items, the latest issue that is due and holds some of them. */
-  private async claimDueIssues(now: Date, held: (runs: DigestRun[]) => DigestRun[]): Promise<DigestRun[]> {
-    const waiting = await this.digests.waitingCadences();
+  /**
+   * Claims, for each user with waiting items, the latest issue that is due and holds some of them, and
+   * hands them to `send` a batch at a time. Workers start at a random place in the list, so that several
+   * share the hour instead of racing for the same readers.
+   */
+  private async claimDueIssues(
+    now: Date,
+    held: (runs: DigestRun[]) => DigestRun[],
+    send: (runs: DigestRun[]) => Promise<void>,
+  ): Promise<void> {
+    const listed = await this.digests.waitingCadences();
+    const start = Math.floor(this.random.next() * listed.length);
+    const waiting = [...listed.slice(start), ...listed.slice(0, start)];
     const userIds = [...new Set(waiting.map((w) => w.userId))];
     const users = new Map((await this.accounts.findByIds(userIds)).map((u) => [u.id, u]));
     const paused = await this.subscriptionChanges.pausedIdsByUser(userIds);
-    const claimed: DigestRun[] = [];
+    let batch: DigestRun[] = [];
     for (const { userId, cadence } of waiting) {
+      if (this.shutdown.isStopping) break;
       const user = users.get(userId);
       if (!user) continue;
       try {
@@ -116,12 +138,16 @@ export class DigestService {
           this.leases.owner,
           this.leases.leaseFrom(now),
         );
-        if (run) claimed.push(...held([run]));
+        if (run) batch.push(...held([run]));
       } catch (error) {
         this.logger.error(`the ${cadence} digest of user ${userId} failed: ${(error as Error).message}`);
       }
+      if (batch.length >= ISSUES_PER_BATCH) {
+        await send(batch);
+        batch = [];
+      }
     }
-    return claimed;
+    await send(batch);
   }
 
   /** Composes and enqueues one claimed issue; false when nothing in it is left to show. */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import nodemailer, { SendMailOptions, Transporter } from 'nodemailer';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { parseConnectionUrl } from 'nodemailer/lib/shared';
-import { makePrivateFolder, PRIVATE_FILE_MODE } from '../common/private-files';
+import { makePrivateFolder, PRIVATE_FILE_MODE } from '../config/private-files';
 import { Config } from '../config/load-config';
 import { PREPARED_HEADERS } from './domain/list-headers';
 import { SmtpPool } from './smtp-pool';

@@ -131,6 +131,33 @@ export class OutboxService implements OnModuleDestroy {
   }
 
   /**
+   * Runs `work`, sending what it enqueues as it goes: `work` calls `kick` whenever it has enqueued
+   * something; one flush runs at a time (the next kick after it ran dry starts another), and a last one
+   * once `work` is done. Returns what `work` returned and what all the flushes did together.
+   */
+  async flushAlong<T>(work: (kick: () => void) => Promise<T>): Promise<{ result: T; flushed: FlushResult }> {
+    const results: FlushResult[] = [];
+    let running: Promise<void> | null = null;
+    const kick = () => {
+      running ??= this.flush()
+        .then((flushed) => void results.push(flushed))
+        .catch((error: Error) => this.logger.warn(`outbox flush during a run failed: ${error.message}`))
+        .finally(() => (running = null));
+    };
+    let result: T;
+    try {
+      result = await work(kick);
+    } finally {
+      await running;
+    }
+    results.push(await this.flush());
+    const flushed = { ...results[0] };
+    for (const more of results.slice(1))
+      for (const key of Object.keys(flushed) as Array<keyof FlushResult>) flushed[key] += more[key];
+    return { result, flushed };
+  }
+
+  /**
    * Sends what is due now rather than at the next scheduled flush, without making the caller wait:
    * for mail somebody is waiting for (a support answer, a reply command's confirmation).
    */

@@ -8,6 +8,7 @@ import { EntriesService } from '../entries/entries.service';
 import { FeedsService } from '../feeds/feeds.service';
 import { MailService } from '../mail/mail.service';
 import { OutboxService } from '../mail/outbox.service';
+import { SupportDeskService } from '../support/support-desk.service';
 
 /**
  * Gauges that describe rows, read from the database when scraped (so that every process, whatever it
@@ -23,6 +24,7 @@ export class RowGauges {
     outbox: OutboxService,
     mail: MailService,
     billing: BillingService,
+    desk: SupportDeskService,
     clock: Clock,
   ) {
     const registers = [metrics.registry];
@@ -61,6 +63,27 @@ export class RowGauges {
       async collect() {
         const now = clock.now().getTime();
         const oldest = (await outboxCensus()).oldestPendingAt?.getTime() ?? now;
+        this.set(Math.max(0, (now - oldest) / 1000));
+      },
+    });
+    const supportCensus = sharedPerScrape(() => desk.census());
+    new Gauge({
+      name: 'tidings_support_threads',
+      help: 'Support threads by state (open: waiting for an answer, waiting: for the reader, closed)',
+      labelNames: ['state'],
+      registers,
+      async collect() {
+        for (const [state, threads] of Object.entries((await supportCensus()).byState))
+          this.set({ state }, threads);
+      },
+    });
+    new Gauge({
+      name: 'tidings_support_oldest_open_age_seconds',
+      help: 'How long the oldest open support thread has waited for an answer (0 when none)',
+      registers,
+      async collect() {
+        const now = clock.now().getTime();
+        const oldest = (await supportCensus()).oldestOpenSince?.getTime() ?? now;
         this.set(Math.max(0, (now - oldest) / 1000));
       },
     });

@@ -1,8 +1,9 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-export type SupportMessageDirection = 'in' | 'out';
+/** `note`: an agent's internal note, never emailed, never shown to the reader. */
+export type SupportMessageDirection = 'in' | 'out' | 'note';
 
-/** One email of a thread: received from the person (`in`) or sent by an agent (`out`). */
+/** One message of a thread: received from the person (`in`), sent by an agent (`out`), or a note. */
 @Entity('support_messages')
 export class SupportMessageEntity {
   @PrimaryColumn({ type: 'varchar', length: 26 })

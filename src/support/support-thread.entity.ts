@@ -1,5 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
+export type ThreadState = 'open' | 'waiting' | 'closed';
+
 /** A conversation with one person, with the email of ours that started it when there was one. */
 @Entity('support_threads')
 export class SupportThreadEntity {
@@ -36,6 +38,21 @@ export class SupportThreadEntity {
    */
   @Column({ name: 'sender_differs', type: 'boolean' })
   senderDiffers!: boolean;
+
+  /** open (the reader waits for us), waiting (for the reader), closed; a reader's message reopens it. */
+  @Column({ type: 'varchar', length: 16, default: 'open' })
+  state!: ThreadState;
+
+  @Column({ name: 'assigned_to_user_id', type: 'varchar', length: 26, nullable: true })
+  assignedToUserId!: string | null;
+
+  /** When the reader last wrote: how long an open thread has waited for us. */
+  @Column({ name: 'last_inbound_at', type: 'datetime', nullable: true })
+  lastInboundAt!: Date | null;
+
+  /** When an agent last opened the thread: unread when the reader wrote after it. */
+  @Column({ name: 'seen_at', type: 'datetime', nullable: true })
+  seenAt!: Date | null;
 
   @Column({ name: 'created_at', type: 'datetime' })
   createdAt!: Date;

@@ -11,6 +11,7 @@ import { InboundMailService } from './inbound-mail.service';
 import { ReplyCommandsService } from './reply-commands.service';
 import { SupportAcknowledgementEntity } from './support-acknowledgement.entity';
 import { SupportInboundController } from './support-inbound.controller';
+import { SupportDeskService } from './support-desk.service';
 import { SupportAttachmentEntity } from './support-attachment.entity';
 import { SupportMessageEntity } from './support-message.entity';
 import { SupportThreadEntity } from './support-thread.entity';
@@ -38,8 +39,9 @@ import { SupportService } from './support.service';
     AcknowledgementsService,
     ReplyCommandsService,
     SupportService,
+    SupportDeskService,
   ],
   controllers: [SupportInboundController],
-  exports: [SupportService, InboundMailService],
+  exports: [SupportService, SupportDeskService, InboundMailService],
 })
 export class SupportModule {}

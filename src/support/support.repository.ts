@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, In, IsNull, Repository } from 'typeorm';
+import { Brackets, EntityManager, In, IsNull, Not, Repository } from 'typeorm';
 import { Clock } from '../common/clock';
 import { newId, sha256Hex } from '../common/ids';
 import { isUniqueViolation } from '../common/zod-errors';
@@ -9,7 +9,8 @@ import { Transactions } from '../db/transactions';
 import { PruneBatch, PruneRequest, nextBatch } from '../db/prune-batch';
 import { SupportAttachmentEntity } from './support-attachment.entity';
 import { SupportMessageEntity } from './support-message.entity';
-import { SupportThreadEntity } from './support-thread.entity';
+import { agentOrder, containsPattern } from './domain/thread-order';
+import { SupportThreadEntity, ThreadState } from './support-thread.entity';
 
 export type Thread = Readonly<SupportThreadEntity>;
 export type Message = Readonly<SupportMessageEntity>;
@@ -37,6 +38,8 @@ export type NewAttachment = Pick<SupportAttachmentEntity, 'filename' | 'contentT
 export type Attachment = Readonly<Omit<SupportAttachmentEntity, 'content'>> & { isPruned: boolean };
 
 const ATTEMPTS = 5;
+/** Threads not closed listed at most: a team's working set, far below it. */
+const OPEN_THREADS_SHOWN = 500;
 
 /** Threads and their messages. Appending is atomic and idempotent per Message-ID. */
 @Injectable()
@@ -66,8 +69,62 @@ export class SupportRepository {
     return this.threads.findOneBy({ id });
   }
 
-  listThreads(limit: number): Promise<Thread[]> {
-    return this.threads.find({ order: { updatedAt: 'DESC', id: 'DESC' }, take: limit });
+  /**
+   * Threads in the order agents work in (`agentOrder`), those matching `search` (an address, words of
+   * the subject or of any message) when given: every thread not closed (they are few), then the most
+   * recent closed ones.
+   */
+  async listThreads(limit: number, search = ''): Promise<Thread[]> {
+    const query = (closed: boolean) => {
+      const builder = this.threads
+        .createQueryBuilder('thread')
+        .where(closed ? "thread.state = 'closed'" : "thread.state <> 'closed'");
+      if (search.trim())
+        builder.andWhere(
+          new Brackets((match) =>
+            match
+              .where("LOWER(thread.subject) LIKE :pattern ESCAPE '!'")
+              .orWhere("LOWER(thread.from_address) LIKE :pattern ESCAPE '!'")
+              .orWhere(
+                "thread.id IN (SELECT message.thread_id FROM support_messages message WHERE LOWER(message.body_text) LIKE :pattern ESCAPE '!')",
+              ),
+          ),
+          { pattern: containsPattern(search.trim().slice(0, 200)) },
+        );
+      return builder
+        .orderBy('thread.updated_at', 'DESC')
+        .take(closed ? limit : OPEN_THREADS_SHOWN)
+        .getMany();
+    };
+    const [active, closed] = await Promise.all([query(false), query(true)]);
+    return [...active, ...closed].sort(agentOrder).slice(0, limit);
+  }
+
+  setState(threadId: string, state: ThreadState): Promise<unknown> {
+    return this.threads.update({ id: threadId }, { state });
+  }
+
+  assign(threadId: string, userId: string | null): Promise<unknown> {
+    return this.threads.update({ id: threadId }, { assignedToUserId: userId });
+  }
+
+  markSeen(threadId: string): Promise<unknown> {
+    return this.threads.update({ id: threadId }, { seenAt: this.clock.now() });
+  }
+
+  /** Threads by state, and since when the oldest open one has waited for an answer. */
+  async census(): Promise<{ byState: Record<ThreadState, number>; oldestOpenSince: Date | null }> {
+    const [open, waiting, closed, oldest] = await Promise.all([
+      this.threads.countBy({ state: 'open' }),
+      this.threads.countBy({ state: 'waiting' }),
+      this.threads.countBy({ state: 'closed' }),
+      this.threads.findOne({
+        select: { id: true, lastInboundAt: true },
+        where: { state: 'open', lastInboundAt: Not(IsNull()) },
+        order: { lastInboundAt: 'ASC' },
+      }),
+    ]);
+    return { byState: { open, waiting, closed }, oldestOpenSince: oldest?.lastInboundAt ?? null };
   }
 
   messagesOf(threadId: string): Promise<Message[]> {
@@ -131,7 +188,13 @@ export class SupportRepository {
             'threadId' in target ? target.threadId : await this.threadFor(manager, target.newThread);
           // The thread row first: its lock orders appends to one thread (on MySQL, inserting the
           // child first takes a shared lock through the foreign key, and two such then deadlock).
-          await manager.update(SupportThreadEntity, { id: threadId }, { updatedAt: now });
+          // A reader's message (re)opens the thread; an answer leaves it waiting for the reader.
+          const moves = {
+            in: { state: 'open' as const, lastInboundAt: now },
+            out: { state: 'waiting' as const },
+            note: {},
+          }[message.direction];
+          await manager.update(SupportThreadEntity, { id: threadId }, { updatedAt: now, ...moves });
           const row = { ...message, id: newId(), threadId, messageIdHash, createdAt: now };
           await manager.insert(SupportMessageEntity, row);
           for (const file of files)
@@ -173,6 +236,10 @@ export class SupportRepository {
       contextSubject: context?.subject ?? null,
       contextEntryId: context?.entryId ?? null,
       senderDiffers: thread.senderDiffers,
+      state: 'open',
+      assignedToUserId: null,
+      lastInboundAt: null,
+      seenAt: null,
       createdAt: now,
       updatedAt: now,
     });

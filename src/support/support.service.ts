@@ -41,8 +41,9 @@ export class SupportService {
     private readonly outbox: OutboxService,
   ) {}
 
-  listThreads(limit = 100): Promise<Thread[]> {
-    return this.store.listThreads(limit);
+  /** In the order agents work in (`agentOrder`); with `search`, threads whose address, subject or messages hold it. */
+  listThreads(limit = 100, search = ''): Promise<Thread[]> {
+    return this.store.listThreads(limit, search);
   }
 
   async getThread(threadId: string): Promise<{ thread: Thread; messages: MessageForAgents[] }> {

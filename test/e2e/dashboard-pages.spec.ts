@@ -202,6 +202,22 @@ describe('the dashboard’s pages in Chromium, on a phone and a desktop', () => 
     );
   });
 
+  it('the reply box keeps a draft across a reload until the answer is sent', async () => {
+    const { page, done } = await open('admin', threadPath, VIEWPORTS[1]);
+    try {
+      await page.getByLabel('Your reply').fill('Half an answer');
+      await page.reload();
+      await expect(page.getByLabel('Your reply').inputValue()).resolves.toBe('Half an answer');
+      await page.getByLabel('Your reply').fill('The whole answer.');
+      await page.getByRole('button', { name: 'Send reply' }).click();
+      await page.waitForURL(/notice=sent/);
+      await page.goto(`${web.baseUrl}${threadPath}`);
+      await expect(page.getByLabel('Your reply').inputValue()).resolves.toBe('');
+    } finally {
+      await done();
+    }
+  });
+
   it('a refused save opens at the bad field: focused, red-bordered, its message beside it in the first screen', async () => {
     const { page, done } = await open('reader', subscriptionPath, VIEWPORTS[0]);
     try {

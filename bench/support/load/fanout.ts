@@ -172,7 +172,7 @@ async function seedFanout(run: LoadRun, readers: number): Promise<FeedEntity> {
 }
 
 /** Until the sink has every email and nothing waits in the outbox (or nothing moved for two minutes). */
-async function untilSent(run: LoadRun, sink: SmtpSink, expected: number): Promise<void> {
+export async function untilSent(run: LoadRun, sink: SmtpSink, expected: number): Promise<void> {
   let last = -1;
   let lastMoved = Date.now();
   for (;;) {
@@ -188,12 +188,12 @@ async function untilSent(run: LoadRun, sink: SmtpSink, expected: number): Promis
 }
 
 /** The emails as stored, as nodemailer options for the baseline (the same messages the workers sent). */
-async function renderedMessages(run: LoadRun): Promise<SendMailOptions[]> {
+export async function renderedMessages(run: LoadRun, kind = 'entry'): Promise<SendMailOptions[]> {
   const rows = await selectRows<OutboxEmailEntity>(
     run.dataSource.manager,
     OutboxEmailEntity,
-    "SELECT * FROM outbox_emails WHERE kind = 'entry'",
-    [],
+    'SELECT * FROM outbox_emails WHERE kind = ?',
+    [kind],
   );
   return rows.map((row) => ({
     from: row.fromAddress,

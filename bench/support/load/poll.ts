@@ -6,7 +6,8 @@
  * then each round makes every feed due at once and times until every feed's new state is written, in
  * the issue's steady mix (80 % 304, 15 % unchanged 200, 5 % one new post). Each round counts the feeds
  * fetched more than once, the cycles that failed, the most requests at once on one host and the shortest
- * gap between two on one host; the raw baseline GETs the same URLs with undici, 20 at once, in the
+ * gap between two on one host, as the feed server saw them arrive (the shared gate grants turns
+ * FETCH_HOST_GAP_MS apart; on a saturated machine a worker's request can leave later than its turn); the raw baseline GETs the same URLs with undici, 20 at once, in the
  * same run (alternating with the rounds). BENCH_WORKER_NODE_FLAGS (`--cpu-prof --cpu-prof-dir=DIR`) profiles the
  * workers over the measured rounds.
  */

@@ -17,8 +17,10 @@ export function registerDigestCommands(program: Command): void {
           import('../../mail/outbox.service'),
         ]);
         const now = at ?? app.get(Clock).now();
-        const report = await app.get(DigestService).sendDue(now);
-        const flushed = await app.get(OutboxService).flush();
+        // Sent as each batch is composed, not after the last one.
+        const { result: report, flushed } = await app
+          .get(OutboxService)
+          .flushAlong((kick) => app.get(DigestService).sendDue(now, { afterBatch: kick }));
         console.log(
           `${report.sent} digests composed (${report.empty} with nothing new), ` +
             `${flushed.sent} emails sent, ${flushed.retrying} to retry, ${flushed.failed} failed, ${flushed.held} held`,

@@ -22,6 +22,7 @@ import { SupportSenderDiffers1763769823001 } from './1763769823001-support-sende
 import { DeliveryIndexes1763769831000 } from './1763769831000-delivery-indexes';
 import { SupportEnvelopeSender1763769833000 } from './1763769833000-support-envelope-sender';
 import { SupportAttachments1763769833001 } from './1763769833001-support-attachments';
+import { SupportTeam1763769833002 } from './1763769833002-support-team';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   DeliveryIndexes1763769831000,
   SupportEnvelopeSender1763769833000,
   SupportAttachments1763769833001,
+  SupportTeam1763769833002,
 ];

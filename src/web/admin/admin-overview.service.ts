@@ -6,6 +6,7 @@ import { EntriesService } from '../../entries/entries.service';
 import { FeedsService } from '../../feeds/feeds.service';
 import { MailService } from '../../mail/mail.service';
 import { OutboxService } from '../../mail/outbox.service';
+import { SupportDeskService } from '../../support/support-desk.service';
 import { adminFigures, waitingReason } from '../domain/admin-figures';
 import { formatInstant } from '../domain/format';
 
@@ -23,19 +24,22 @@ export class AdminOverview {
     private readonly outbox: OutboxService,
     private readonly billing: BillingService,
     private readonly mail: MailService,
+    private readonly desk: SupportDeskService,
     private readonly clock: Clock,
   ) {}
 
   async overview(timezone: string) {
     const now = this.clock.now();
-    const [users, feedsByStatus, entries, census, creditTotalsByKind, complaints] = await Promise.all([
-      this.accounts.countUsers(),
-      this.feeds.countByStatus(),
-      this.entries.count(),
-      this.outbox.census(),
-      this.billing.creditTotalsByKind(),
-      this.mail.countComplaints(),
-    ]);
+    const [users, feedsByStatus, entries, census, creditTotalsByKind, complaints, support] =
+      await Promise.all([
+        this.accounts.countUsers(),
+        this.feeds.countByStatus(),
+        this.entries.count(),
+        this.outbox.census(),
+        this.billing.creditTotalsByKind(),
+        this.mail.countComplaints(),
+        this.desk.census(),
+      ]);
     const figures = adminFigures(
       {
         users,
@@ -45,6 +49,7 @@ export class AdminOverview {
         oldestPendingAt: census.oldestPendingAt,
         creditTotalsByKind,
         complaints,
+        support,
       },
       now,
     );

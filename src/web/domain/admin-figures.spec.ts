@@ -25,6 +25,10 @@ describe('adminFigures', () => {
           { kind: 'spend', count: -12 },
         ],
         complaints: 0,
+        support: {
+          byState: { open: 2, waiting: 1, closed: 4 },
+          oldestOpenSince: new Date('2026-11-25T09:00:00Z'),
+        },
       },
       now,
     );
@@ -36,6 +40,8 @@ describe('adminFigures', () => {
       'Oldest waiting email': '40 min',
       Credits: '130 granted or bought, 12 spent',
       Complaints: '0',
+      'Support threads': '2 open, 1 waiting for the reader, 4 closed',
+      'Oldest open support thread': '3 h 0 min',
     });
   });
 });

@@ -9,6 +9,7 @@ export interface AdminCounts {
   oldestPendingAt: Date | null;
   creditTotalsByKind: Groups;
   complaints: number;
+  support: { byState: { open: number; waiting: number; closed: number }; oldestOpenSince: Date | null };
 }
 
 export interface Figure {
@@ -43,6 +44,11 @@ export function adminFigures(counts: AdminCounts, now: Date): Figure[] {
       value: `${credits('grant') + credits('purchase')} granted or bought, ${-credits('spend')} spent`,
     },
     { label: 'Complaints', value: String(counts.complaints) },
+    {
+      label: 'Support threads',
+      value: `${counts.support.byState.open} open, ${counts.support.byState.waiting} waiting for the reader, ${counts.support.byState.closed} closed`,
+    },
+    { label: 'Oldest open support thread', value: waitedFor(counts.support.oldestOpenSince, now) },
   ];
 }
 

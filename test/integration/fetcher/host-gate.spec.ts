@@ -1,0 +1,65 @@
+import { loadConfig } from '../../../src/config/load-config';
+import { HostGate } from '../../../src/fetcher/host-gate';
+import { RedisConnection } from '../../../src/redis/redis-connection';
+import { TestRedisServer } from '../../support/redis-server';
+import { waitUntil } from '../../support/wait-until';
+
+describe('the per-host gate shared through Redis', () => {
+  const redis = new TestRedisServer();
+  let connections: RedisConnection[] = [];
+
+  beforeAll(() => redis.start());
+  afterAll(() => redis.stop());
+  afterEach(() => {
+    connections.forEach((connection) => connection.client?.disconnect());
+    connections = [];
+  });
+
+  /** A gate of its own (as in another worker process), on the test's Redis, once connected. */
+  const gate = async (env: Record<string, string>) => {
+    const connection = new RedisConnection(redis.url);
+    connections.push(connection);
+    // Commands fail at once until the connection is up (no offline queue): the gate would let all pass.
+    await waitUntil(() => connection.client!.status === 'ready', 'connected to Redis');
+    return new HostGate(connection, loadConfig({ REDIS_URL: redis.url, ...env }));
+  };
+
+  it('gives a host one request at a time across workers, and its slot back once the request ended', async () => {
+    const [first, second] = [
+      await gate({ FETCH_PER_HOST: '1', FETCH_HOST_GAP_MS: '0' }),
+      await gate({ FETCH_PER_HOST: '1', FETCH_HOST_GAP_MS: '0' }),
+    ];
+    const turn = await first.take('one.example');
+    expect(turn.kind).toBe('go');
+    expect(await second.take('one.example')).toMatchObject({ kind: 'busy' });
+    if (turn.kind === 'go') turn.done();
+    // No other turn of the first worker carries the slot back: it goes back by itself, soon.
+    await waitUntil(
+      async () => (await redis.command('zcard', 'tidings:host:one.example:slots'))[0] === '0',
+      'the slot given back',
+    );
+    expect((await second.take('one.example')).kind).toBe('go');
+  });
+
+  it('carries ended requests’ slots back with the next turn it takes', async () => {
+    const worker = await gate({ FETCH_PER_HOST: '1', FETCH_HOST_GAP_MS: '0' });
+    const turn = await worker.take('two.example');
+    if (turn.kind === 'go') turn.done();
+    // At once, before the slot's own timer: the same host's next turn finds it free.
+    expect((await worker.take('two.example')).kind).toBe('go');
+  });
+
+  it('tells a worker how long to wait for the gap another worker started', async () => {
+    const [first, second] = [
+      await gate({ FETCH_HOST_GAP_MS: '5000' }),
+      await gate({ FETCH_HOST_GAP_MS: '5000' }),
+    ];
+    expect((await first.take('three.example')).kind).toBe('go');
+    const answer = await second.take('three.example');
+    expect(answer.kind).toBe('busy');
+    if (answer.kind === 'busy') {
+      expect(answer.retryInMs).toBeGreaterThan(3000);
+      expect(answer.retryInMs).toBeLessThanOrEqual(5000);
+    }
+  });
+});
