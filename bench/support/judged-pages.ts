@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -52,6 +53,47 @@ export function* judgedPages(directory: string, ids: readonly string[]): Generat
     const bytes = gunzipSync(readFileSync(path.join(directory, 'pages', `${id}.html.gz`)));
     yield { id, ...judgements[id], html: decodeAsTheScorerDoes(bytes) };
   }
+}
+
+export type JudgedHalf = 'a' | 'b';
+export const JUDGED_HALVES: readonly JudgedHalf[] = ['a', 'b'];
+
+/**
+ * The half of the set a page belongs to, split by site so that a rule tuned on one half is judged on pages of sites it
+ * never saw: a page's half is the lowest bit of the first byte of the SHA-256 of its site's name
+ * (`siteOf`), so the split depends on nothing but the site, never changes as pages are added or reordered,
+ * and mixes languages and kinds of site alike (480 and 510 of the 990 pages; German, English, French,
+ * Polish... pages in both).
+ */
+export function judgedHalf(url: string): JudgedHalf {
+  return (createHash('sha256').update(siteOf(url)).digest()[0] & 1) === 0 ? 'a' : 'b';
+}
+
+/**
+ * The site a judged page comes from: its host without `www.`; for a copy on web.archive.org, the host of
+ * the archived page; for the few pages whose `url` is a name such as `hard::nationnews.com-schools.html`,
+ * the name up to its first hyphen (`nationnews.com`).
+ */
+export function siteOf(url: string): string {
+  const archived = /^https?:\/\/web\.archive\.org\/web\/\w+\/(.+)$/i.exec(url)?.[1];
+  const address = archived ? (/^https?:/i.test(archived) ? archived : `http://${archived}`) : url;
+  let host = '';
+  try {
+    host = new URL(address).hostname;
+  } catch {
+    // Not a URL: named below.
+  }
+  if (host === '') host = (url.split('::').pop() ?? url).split('-')[0].replace(/\.html$/, '');
+  return host.toLowerCase().replace(/^www\./, '');
+}
+
+export function emptyHalfCounts(): Record<JudgedHalf, SnippetCounts> {
+  return { a: emptyCounts(), b: emptyCounts() };
+}
+
+/** Adds `more` to `total`, key by key. */
+export function addCounts(total: SnippetCounts, more: SnippetCounts): void {
+  for (const key of Object.keys(total) as Array<keyof SnippetCounts>) total[key] += more[key];
 }
 
 export function emptyCounts(): SnippetCounts {

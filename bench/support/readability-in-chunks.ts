@@ -6,11 +6,16 @@ import { CORPUS_PAGE_URL } from '../../test/support/readability-pages';
 import { tokenF1 } from '../../test/support/token-f1';
 import { corpusPageNames, loadCorpus } from './corpus';
 import {
+  addCounts,
   countSnippets,
   emptyCounts,
+  emptyHalfCounts,
+  judgedHalf,
   judgedPageIds,
   judgedPages,
   judgedPagesDirectory,
+  JUDGED_HALVES,
+  type JudgedHalf,
   type SnippetCounts,
 } from './judged-pages';
 import { peakMemoryMiB } from './report';
@@ -27,6 +32,8 @@ export type PageSet = 'judged' | 'readability';
 export interface ChunkResult {
   /** Snippet counts over the chunk's judged pages (zero for the Readability set). */
   counts: SnippetCounts;
+  /** The same counts for each half of the judged set (`judgedHalf`). */
+  halfCounts: Record<JudgedHalf, SnippetCounts>;
   /** Sum of token F1 with the expected output over the chunk's Readability pages. */
   agreementSum: number;
   pages: number;
@@ -39,7 +46,7 @@ const repoRoot = path.join(__dirname, '..', '..', '..');
 
 /** Readability over `pageCount` pages of a set, chunk by chunk: the children's results summed. */
 export function readabilityInChunks(set: PageSet, pageCount: number): ChunkResult {
-  const total: ChunkResult = { counts: emptyCounts(), agreementSum: 0, pages: 0, ms: 0, peakRssMiB: 0 };
+  const total = emptyChunkResult();
   for (let from = 0; from < pageCount; from += CHUNK_SIZE) {
     const output = execFileSync(
       process.execPath,
@@ -47,8 +54,8 @@ export function readabilityInChunks(set: PageSet, pageCount: number): ChunkResul
       { encoding: 'utf8', maxBuffer: 1 << 20, stdio: ['ignore', 'pipe', 'inherit'] },
     );
     const chunk = JSON.parse(output) as ChunkResult;
-    for (const key of Object.keys(total.counts) as Array<keyof SnippetCounts>)
-      total.counts[key] += chunk.counts[key];
+    addCounts(total.counts, chunk.counts);
+    for (const half of JUDGED_HALVES) addCounts(total.halfCounts[half], chunk.halfCounts[half]);
     total.agreementSum += chunk.agreementSum;
     total.pages += chunk.pages;
     total.ms += chunk.ms;
@@ -57,8 +64,19 @@ export function readabilityInChunks(set: PageSet, pageCount: number): ChunkResul
   return total;
 }
 
+function emptyChunkResult(): ChunkResult {
+  return {
+    counts: emptyCounts(),
+    halfCounts: emptyHalfCounts(),
+    agreementSum: 0,
+    pages: 0,
+    ms: 0,
+    peakRssMiB: 0,
+  };
+}
+
 function runChunk(set: PageSet, from: number, to: number): ChunkResult {
-  const result: ChunkResult = { counts: emptyCounts(), agreementSum: 0, pages: 0, ms: 0, peakRssMiB: 0 };
+  const result = emptyChunkResult();
   // Module loading and JIT are paid here, outside the timings.
   extractWithReadability(
     '<body><article><p>Warming up, with a sentence.</p></article></body>',
@@ -73,8 +91,11 @@ function runChunk(set: PageSet, from: number, to: number): ChunkResult {
   };
   if (set === 'judged') {
     const directory = judgedPagesDirectory(repoRoot);
-    for (const page of judgedPages(directory, judgedPageIds(directory).slice(from, to)))
-      countSnippets(result.counts, page, timedText(page.html, page.url));
+    for (const page of judgedPages(directory, judgedPageIds(directory).slice(from, to))) {
+      const text = timedText(page.html, page.url);
+      countSnippets(result.counts, page, text);
+      countSnippets(result.halfCounts[judgedHalf(page.url)], page, text);
+    }
   } else {
     for (const page of loadCorpus(repoRoot, corpusPageNames(repoRoot).slice(from, to)))
       result.agreementSum += tokenF1(timedText(page.source, CORPUS_PAGE_URL), articleText(page.expectedHtml));
