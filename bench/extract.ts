@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { articleText } from '../src/content/html-to-text';
-import { extractArticle } from '../src/content/extract-article';
+import { articleText } from '../src/content/text/html-to-text';
+import { extractArticle } from '../src/content/extract/extract-article';
 import { CORPUS_PAGE_URL } from '../test/support/readability-pages';
 import { tokenF1 } from '../test/support/token-f1';
 import { corpusDirectory, corpusPageNames, loadCorpus } from './support/corpus';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { JSDOM, VirtualConsole } from 'jsdom';
-import { rewriteForEmail } from '../src/content/rewrite-for-email';
-import { resolveSafeUrl } from '../src/content/url-safety';
+import { rewriteForEmail } from '../src/content/rewrite/rewrite-for-email';
+import { resolveSafeUrl } from '../src/content/shared/url-safety';
 import { CORPUS_PAGE_URL } from '../test/support/readability-pages';
 import { loadCorpus } from './support/corpus';
 import { peakMemoryMiB, reportBench } from './support/report';

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { articleText } from '../../src/content/html-to-text';
-import { extractWithReadability } from '../../src/content/readability-fallback';
+import { articleText } from '../../src/content/text/html-to-text';
+import { extractWithReadability } from '../../src/content/extract/readability-fallback';
 import { CORPUS_PAGE_URL } from '../../test/support/readability-pages';
 import { tokenF1 } from '../../test/support/token-f1';
 import { corpusPageNames, loadCorpus } from './corpus';

@@ -4,10 +4,10 @@ import { PruneBatch, PruneRequest } from '../db/prune-batch';
 import { entryVersionDate, isArticleStale } from './article-freshness';
 import { SafeHttpClient } from '../http/safe-http-client';
 import { decodeHtmlBytes } from './decode-html-bytes';
-import { extractArticle } from './extract-article';
+import { extractArticle } from './extract/extract-article';
 import { ExtractedArticleEntity } from './extracted-article.entity';
 import { ExtractedArticlesRepository } from './extracted-articles.repository';
-import { rewriteForEmail } from './rewrite-for-email';
+import { rewriteForEmail } from './rewrite/rewrite-for-email';
 
 export interface EntryForContent {
   id: string;

@@ -1,6 +1,6 @@
-import { extractArticle } from './extract-article';
-import { htmlToText } from './html-to-text';
-import { rewriteForEmail } from './rewrite-for-email';
+import { extractArticle } from './extract/extract-article';
+import { htmlToText } from './text/html-to-text';
+import { rewriteForEmail } from './rewrite/rewrite-for-email';
 import { nestingProblems } from '../../test/support/nesting-problems';
 
 const URL = 'http://site.example/post';

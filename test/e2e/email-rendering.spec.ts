@@ -1,6 +1,7 @@
 import { decodeHTML } from 'entities';
 import { Browser, Page } from 'playwright-core';
 import { rewriteForEmail } from '../../src/content';
+import { TEMPLATE_NAMES } from '../../src/mail/email-templates';
 import { MailService } from '../../src/mail/mail.service';
 import { OutboxService } from '../../src/mail/outbox.service';
 import { entryEmail, MAIL_ENV, subscribedReader } from '../integration/mail/mail-fixtures';
@@ -171,15 +172,7 @@ describe('every kind of email, as mail clients render it (Chromium, axe-core)', 
     return page;
   }
 
-  const kinds = [
-    'entry',
-    'digest',
-    'sign-in',
-    'low-balance',
-    'feed-problem',
-    'support-reply',
-    'command-confirmation',
-  ];
+  const kinds = TEMPLATE_NAMES;
 
   describe.each(kinds)('%s', (kind) => {
     it.each(RENDERINGS)('$name: no serious axe finding, nothing wider than the screen', async (rendering) => {

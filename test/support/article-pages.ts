@@ -1,4 +1,4 @@
-import { extractArticle } from '../../src/content/extract-article';
+import { extractArticle } from '../../src/content/extract/extract-article';
 
 /** A paragraph that reads like an article's prose, long enough to be scored as such. */
 export const prose = (topic: string, of = 'post') =>

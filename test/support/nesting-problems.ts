@@ -1,5 +1,5 @@
 import { SAXParser } from 'parse5-sax-parser';
-import { VOID_ELEMENTS } from '../../src/content/html-vocabulary';
+import { VOID_ELEMENTS } from '../../src/content/shared/html-vocabulary';
 
 /**
  * For tests: the problems found when reading `html` as strictly nested markup (an end tag that does

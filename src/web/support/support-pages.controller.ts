@@ -30,7 +30,7 @@ import { canSee } from '../../accounts/domain/staff-roles';
 
 type Form = Record<string, unknown>;
 
-const NOTICES: Record<string, string> = { sent: 'Reply sent.', noted: 'Note added (agents only).' };
+const NOTICES = { sent: 'Reply sent.', noted: 'Note added (agents only).' } as const;
 
 /** Support staff only: the threads, one thread with the user's context, and a reply box. */
 @Controller('support')
@@ -86,7 +86,7 @@ export class SupportPagesController {
     @Query('notice') notice?: string,
   ): Promise<string> {
     requireAgent(request);
-    const page = await this.page(request, id, NOTICES[notice ?? '']);
+    const page = await this.page(request, id, NOTICES[notice as keyof typeof NOTICES]);
     await this.desk.markSeen(id);
     return page;
   }
@@ -112,62 +112,60 @@ export class SupportPagesController {
   }
 
   @Post('threads/:id/state')
-  async state(
-    @Req() request: WebRequest,
-    @Res() response: Response,
-    @Param('id') id: string,
-    @Body() body: Form,
-  ) {
-    requireAgent(request);
-    await this.desk.setState(id, request.web.user!.id, String(body.state ?? ''));
-    response.redirect(303, `/support/threads/${encodeURIComponent(id)}`);
+  state(@Req() request: WebRequest, @Res() response: Response, @Param('id') id: string, @Body() body: Form) {
+    return this.act(request, response, id, (agentId) =>
+      this.desk.setState(id, agentId, String(body.state ?? '')),
+    );
   }
 
   @Post('threads/:id/assign')
-  async assign(
-    @Req() request: WebRequest,
-    @Res() response: Response,
-    @Param('id') id: string,
-    @Body() body: Form,
-  ) {
-    requireAgent(request);
-    await this.desk.assign(id, request.web.user!.id, String(body.assignee ?? ''));
-    response.redirect(303, `/support/threads/${encodeURIComponent(id)}`);
+  assign(@Req() request: WebRequest, @Res() response: Response, @Param('id') id: string, @Body() body: Form) {
+    return this.act(request, response, id, (agentId) =>
+      this.desk.assign(id, agentId, String(body.assignee ?? '')),
+    );
   }
 
   @Post('threads/:id/note')
-  async note(
-    @Req() request: WebRequest,
-    @Res() response: Response,
-    @Param('id') id: string,
-    @Body() body: Form,
-  ) {
-    requireAgent(request);
-    try {
-      await this.desk.addNote(id, request.web.user!.id, String(body.text ?? ''));
-      response.redirect(303, `/support/threads/${encodeURIComponent(id)}?notice=noted`);
-    } catch (error) {
-      if (!(error instanceof ValidationError)) throw error;
-      response
-        .status(422)
-        .type('html')
-        .send(await this.page(request, id, undefined, error.message));
-    }
+  note(@Req() request: WebRequest, @Res() response: Response, @Param('id') id: string, @Body() body: Form) {
+    return this.act(
+      request,
+      response,
+      id,
+      (agentId) => this.desk.addNote(id, agentId, String(body.text ?? '')),
+      'noted',
+    );
   }
 
   @Post('threads/:id/reply')
-  async reply(
-    @Req() request: WebRequest,
-    @Res() response: Response,
-    @Param('id') id: string,
-    @Body() body: Record<string, unknown>,
-  ) {
+  reply(@Req() request: WebRequest, @Res() response: Response, @Param('id') id: string, @Body() body: Form) {
+    const confirmed = typeof body.confirmRecipient === 'string' ? body.confirmRecipient : undefined;
+    return this.act(
+      request,
+      response,
+      id,
+      async (agentId) => {
+        await this.support.reply(id, agentId, String(body.text ?? ''), confirmed);
+        this.outbox.flushSoon('a support reply'); // the reader is waiting for the answer
+      },
+      'sent',
+    );
+  }
+
+  /** An agent's action on a thread, then the thread again: with a notice, or with the refusal (422). */
+  private async act(
+    request: WebRequest,
+    response: Response,
+    id: string,
+    action: (agentId: string) => Promise<unknown>,
+    notice?: keyof typeof NOTICES,
+  ): Promise<void> {
     requireAgent(request);
     try {
-      const confirmed = typeof body.confirmRecipient === 'string' ? body.confirmRecipient : undefined;
-      await this.support.reply(id, request.web.user!.id, String(body.text ?? ''), confirmed);
-      this.outbox.flushSoon('a support reply'); // the reader is waiting for the answer
-      response.redirect(303, `/support/threads/${encodeURIComponent(id)}?notice=sent`);
+      await action(request.web.user!.id);
+      response.redirect(
+        303,
+        `/support/threads/${encodeURIComponent(id)}${notice ? `?notice=${notice}` : ''}`,
+      );
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
       response

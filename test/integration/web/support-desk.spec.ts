@@ -99,7 +99,7 @@ describe.each(testDialects())('the support desk as a team uses it, on %s', (dial
     await agent.get(path);
     expect((await agent.post(`${path}/assign`, { assignee: bossId })).status).toBe(303);
     expect(rowOf((await agent.get('/support')).html, 'Digest missing')).toContain('boss@example.com');
-    expect((await agent.post(`${path}/state`, { state: 'lost' })).status).toBe(400);
+    expect((await agent.post(`${path}/state`, { state: 'lost' })).status).toBe(422);
   });
 
   it('shows open threads and the oldest wait on the admin page and in /metrics', async () => {

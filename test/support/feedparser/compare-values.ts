@@ -1,5 +1,5 @@
 import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
-import { rewriteForEmail } from '../../../src/content/rewrite-for-email';
+import { rewriteForEmail } from '../../../src/content/rewrite/rewrite-for-email';
 import type { FeedparserCase } from './feedparser-cases';
 
 /** How a value Tidings keeps is compared with the value feedparser expects. */

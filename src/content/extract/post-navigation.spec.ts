@@ -1,4 +1,4 @@
-import { articleBody, expectLeftOut, extractText } from '../../test/support/article-pages';
+import { articleBody, expectLeftOut, extractText } from '../../../test/support/article-pages';
 
 describe('ways to the next and previous post', () => {
   it('leaves out next and previous post lines in several languages, and keeps prose that opens alike', () => {

@@ -1,4 +1,4 @@
-import { readHtmlTokens, type EndTag, type StartTag, type Text } from './html-tokens';
+import { readHtmlTokens, type EndTag, type StartTag, type Text } from '../shared/html-tokens';
 import {
   BLOCKS_INSIDE_DIV,
   isBylineCandidate,
@@ -6,8 +6,8 @@ import {
   isNamedClutterIfShort,
   type ElementHints,
 } from './article-hints';
-import { VOID_ELEMENTS } from './html-vocabulary';
-import { OpenElements } from './open-elements';
+import { VOID_ELEMENTS } from '../shared/html-vocabulary';
+import { OpenElements } from '../shared/open-elements';
 import { addLeadingText, linkDensity, type PageElement } from './page-element';
 import { recordMetaTag, type PageMetadata } from './page-metadata';
 import { ParagraphScorer } from './paragraph-scorer';

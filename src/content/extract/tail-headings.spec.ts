@@ -1,4 +1,4 @@
-import { articleBody, extractText } from '../../test/support/article-pages';
+import { articleBody, extractText } from '../../../test/support/article-pages';
 
 const body = articleBody();
 

@@ -1,5 +1,5 @@
 import { extractArticle } from './extract-article';
-import { articleBody, prose } from '../../test/support/article-pages';
+import { articleBody, prose } from '../../../test/support/article-pages';
 
 const URL = 'https://blog.example/2026/11/harbour.html';
 const body = articleBody();

@@ -1,4 +1,4 @@
-import { articleBody, expectLeftOut, extractText, prose } from '../../test/support/article-pages';
+import { articleBody, expectLeftOut, extractText, prose } from '../../../test/support/article-pages';
 
 describe('advertising disclosures', () => {
   it("leaves out disclosures at the article's head and tail, in several languages", () => {

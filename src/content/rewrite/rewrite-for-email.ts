@@ -1,10 +1,15 @@
-import { readHtmlTokens, type EndTag, type StartTag, type Text } from './html-tokens';
-import { escapeMarkup } from '../common/escape-markup';
+import { readHtmlTokens, type EndTag, type StartTag, type Text } from '../shared/html-tokens';
+import { escapeMarkup } from '../../common/escape-markup';
 import { HtmlOutput, type Attribute } from './html-output';
-import { allowedAttributesOf, DROPPED_WITH_CONTENT, URL_ATTRIBUTES, VOID_ELEMENTS } from './html-vocabulary';
+import {
+  allowedAttributesOf,
+  DROPPED_WITH_CONTENT,
+  URL_ATTRIBUTES,
+  VOID_ELEMENTS,
+} from '../shared/html-vocabulary';
 import { FLUID_IMAGE_STYLE, fitToColumn, isTrackerImage } from './image-rules';
 import { renderIframeReplacement, renderMediaFallback } from './media-embeds';
-import { pickFromSrcset, resolveSafeUrl } from './url-safety';
+import { pickFromSrcset, resolveSafeUrl } from '../shared/url-safety';
 
 export interface RewriteOptions {
   /** Base for relative URLs when it is not the entry URL itself, e.g. an Atom entry's `xml:base`. */

@@ -1,4 +1,4 @@
-import { expectLeftOut, extractText, prose } from '../../test/support/article-pages';
+import { expectLeftOut, extractText, prose } from '../../../test/support/article-pages';
 
 describe('labels left alone in their block', () => {
   it('leaves out a label whose block kept nothing else: a table of contents, a related box, a tag list', () => {

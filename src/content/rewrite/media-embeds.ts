@@ -1,5 +1,5 @@
 /** What an email shows instead of things mail clients cannot play: iframes, video and audio. */
-import { escapeMarkup } from '../common/escape-markup';
+import { escapeMarkup } from '../../common/escape-markup';
 import { FLUID_IMAGE_STYLE } from './image-rules';
 
 const YOUTUBE_ID = /^[\w-]{6,20}$/;

@@ -1,4 +1,4 @@
-import { articleBody, expectLeftOut, extractText } from '../../test/support/article-pages';
+import { articleBody, expectLeftOut, extractText } from '../../../test/support/article-pages';
 
 describe('blocks named as page furniture', () => {
   it('leaves out breadcrumb trails however their names shorten the word', () => {

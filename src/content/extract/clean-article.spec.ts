@@ -1,5 +1,5 @@
 import { extractArticle } from './extract-article';
-import { articleBody, expectLeftOut, extractText, prose } from '../../test/support/article-pages';
+import { articleBody, expectLeftOut, extractText, prose } from '../../../test/support/article-pages';
 
 const URL = 'https://blog.example/2026/11/post.html';
 const body = articleBody();

@@ -1,4 +1,4 @@
-import { articleBody, extractText } from '../../test/support/article-pages';
+import { articleBody, extractText } from '../../../test/support/article-pages';
 
 const URL = 'https://news.example/2026/11/story.html';
 const body = articleBody('story');

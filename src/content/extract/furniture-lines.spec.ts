@@ -1,4 +1,4 @@
-import { expectLeftOut, extractText, prose } from '../../test/support/article-pages';
+import { expectLeftOut, extractText, prose } from '../../../test/support/article-pages';
 
 describe("lines of the page's widgets inside an article", () => {
   it('leaves out consent placeholders, login states, download boxes and cart notices', () => {

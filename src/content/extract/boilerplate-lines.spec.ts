@@ -1,4 +1,4 @@
-import { articleBody, expectLeftOut, extractText, prose } from '../../test/support/article-pages';
+import { articleBody, expectLeftOut, extractText, prose } from '../../../test/support/article-pages';
 
 const body = articleBody();
 

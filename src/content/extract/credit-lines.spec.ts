@@ -1,4 +1,4 @@
-import { articleBody, expectLeftOut, extractText } from '../../test/support/article-pages';
+import { articleBody, expectLeftOut, extractText } from '../../../test/support/article-pages';
 
 describe('credit lines that name the pictures first', () => {
   it('leaves out "Crédits photos :" and "Créditos de fotos:" lines, and keeps prose about credits', () => {

@@ -1,6 +1,6 @@
 import { SAXParser } from 'parse5-sax-parser';
 import { rewriteForEmail } from './rewrite-for-email';
-import { nestingProblems } from '../../test/support/nesting-problems';
+import { nestingProblems } from '../../../test/support/nesting-problems';
 
 const VECTORS: Record<string, string> = {
   'script element': '<script>alert(1)</script>',

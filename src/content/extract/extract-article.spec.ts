@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CORPUS_PAGE_URL } from '../../test/support/readability-pages';
-import { tokenF1 } from '../../test/support/token-f1';
+import { CORPUS_PAGE_URL } from '../../../test/support/readability-pages';
+import { tokenF1 } from '../../../test/support/token-f1';
 import { extractArticle } from './extract-article';
-import { articleText } from './html-to-text';
-import { expectLeftOut } from '../../test/support/article-pages';
+import { articleText } from '../text/html-to-text';
+import { expectLeftOut } from '../../../test/support/article-pages';
 
 const URL = 'https://news.example/2024/story.html';
 const paragraph = (topic: string) =>
@@ -174,7 +174,7 @@ describe('extractArticle', () => {
 
 describe('extractArticle on Readability test pages', () => {
   // Vendored from Readability's test suite (see its README): a test never reads outside the repository.
-  const fixtures = path.join(__dirname, '..', '..', 'test', 'fixtures', 'readability');
+  const fixtures = path.join(__dirname, '..', '..', '..', 'test', 'fixtures', 'readability');
   const read = (name: string, file: string) => readFileSync(path.join(fixtures, name, file), 'utf8');
   it.each(['001', 'ars-1', 'medium-1', 'nytimes-1', 'wapo-1'])('%s matches the expected text', (name) => {
     const article = extractArticle(read(name, 'source.html'), CORPUS_PAGE_URL);

@@ -1,5 +1,5 @@
 import { rewriteForEmail } from './rewrite-for-email';
-import { nestingProblems } from '../../test/support/nesting-problems';
+import { nestingProblems } from '../../../test/support/nesting-problems';
 
 const ENTRY = 'http://blog.example/posts/1.html';
 const rewrite = (html: string, options = {}) => rewriteForEmail(html, ENTRY, options);

@@ -1,9 +1,9 @@
 import { assembleArticle, type AssembledArticle, type AssembleOptions } from './assemble-article';
-import { articleText } from './html-to-text';
+import { articleText } from '../text/html-to-text';
 import { extractWithReadability } from './readability-fallback';
-import { rewriteForEmail, type RewriteOptions } from './rewrite-for-email';
+import { rewriteForEmail, type RewriteOptions } from '../rewrite/rewrite-for-email';
 import { scanPage, type ScanOptions } from './scan-page';
-import { resolveSafeUrl } from './url-safety';
+import { resolveSafeUrl } from '../shared/url-safety';
 
 export interface ExtractOptions extends RewriteOptions {
   /** The feed's own summary of the entry (text or HTML): paragraphs repeating it point at the article. */

@@ -1,5 +1,5 @@
-import { escapeMarkup } from '../common/escape-markup';
-import { OpenElements } from './open-elements';
+import { escapeMarkup } from '../../common/escape-markup';
+import { OpenElements } from '../shared/open-elements';
 
 export type Attribute = readonly [name: string, value: string];
 

@@ -1,4 +1,4 @@
-import { articleBody, expectLeftOut, extractText, prose } from '../../test/support/article-pages';
+import { articleBody, expectLeftOut, extractText, prose } from '../../../test/support/article-pages';
 
 describe('lines that only date the article', () => {
   it('leaves out date lines wherever they sit, with or without a publishing label', () => {

@@ -1,5 +1,5 @@
-import { readHtmlTokens, type EndTag, type StartTag, type Text } from './html-tokens';
-import { DROPPED_WITH_CONTENT } from './html-vocabulary';
+import { readHtmlTokens, type EndTag, type StartTag, type Text } from '../shared/html-tokens';
+import { DROPPED_WITH_CONTENT } from '../shared/html-vocabulary';
 
 const PARAGRAPH_ELEMENTS = new Set(
   'p h1 h2 h3 h4 h5 h6 blockquote pre ul ol dl table figure address hr details'.split(' '),
