@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
+import { Clock } from '../common/clock';
 import { newId } from '../common/ids';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
@@ -44,6 +45,9 @@ if ms > 0 then redis.call('SET', KEYS[1], ARGV[1], 'PX', ms) end
 return ms
 `;
 
+/** A turn that took longer than this share of FETCH_HOST_GAP_MS to come back is not used (see `take`). */
+const STALE_TURN_SHARE = 4;
+
 /** How long an ended request's slot may wait for the next turn to carry it back. */
 const RELEASE_DELAY_MS = 10;
 
@@ -82,6 +86,7 @@ export class HostGate {
   constructor(
     private readonly redis: RedisConnection,
     @Inject(CONFIG) private readonly config: Config,
+    private readonly clock: Clock,
   ) {
     this.slotLeaseMs = config.FETCH_TIMEOUT_MS + 5_000;
   }
@@ -93,6 +98,7 @@ export class HostGate {
     const token = newId();
     const keys = [`tidings:host:${host}:slots`, `tidings:host:${host}:next`, `tidings:host:${host}:hold`];
     const releases = this.takeReleases();
+    const askedAt = this.clock.now().getTime();
     let answer: [number, number];
     try {
       answer = await client.tidingsHostAcquire(
@@ -110,7 +116,18 @@ export class HostGate {
       return FREE;
     }
     const [kind, ms] = answer;
-    if (kind === 0) return { kind: 'go', done: () => this.giveBack(keys[0], token) };
+    if (kind === 0) {
+      const done = () => this.giveBack(keys[0], token);
+      // A turn that took long to reach us (this process's event loop was busy) may be old: the host's
+      // gap runs from when Redis gave it, and another worker's next turn may come soon after a request
+      // sent this late. Given back, and asked again once a gap has passed.
+      const gapMs = this.config.FETCH_HOST_GAP_MS;
+      if (gapMs > 0 && this.clock.now().getTime() - askedAt > gapMs / STALE_TURN_SHARE) {
+        done();
+        return { kind: 'busy', retryInMs: gapMs };
+      }
+      return { kind: 'go', done };
+    }
     if (kind === 2) return { kind: 'held', until: new Date(Date.now() + ms) };
     return { kind: 'busy', retryInMs: Math.max(1, ms) };
   }

@@ -1,3 +1,4 @@
+import { Clock } from '../../../src/common/clock';
 import { loadConfig } from '../../../src/config/load-config';
 import { HostGate } from '../../../src/fetcher/host-gate';
 import { RedisConnection } from '../../../src/redis/redis-connection';
@@ -16,12 +17,12 @@ describe('the per-host gate shared through Redis', () => {
   });
 
   /** A gate of its own (as in another worker process), on the test's Redis, once connected. */
-  const gate = async (env: Record<string, string>) => {
+  const gate = async (env: Record<string, string>, clock = new Clock()) => {
     const connection = new RedisConnection(redis.url);
     connections.push(connection);
     // Commands fail at once until the connection is up (no offline queue): the gate would let all pass.
     await waitUntil(() => connection.client!.status === 'ready', 'connected to Redis');
-    return new HostGate(connection, loadConfig({ REDIS_URL: redis.url, ...env }));
+    return new HostGate(connection, loadConfig({ REDIS_URL: redis.url, ...env }), clock);
   };
 
   it('gives a host one request at a time across workers, and its slot back once the request ended', async () => {
@@ -61,5 +62,23 @@ describe('the per-host gate shared through Redis', () => {
       expect(answer.retryInMs).toBeGreaterThan(3000);
       expect(answer.retryInMs).toBeLessThanOrEqual(5000);
     }
+  });
+
+  it('does not use a turn that took longer than a quarter of the gap to reach the worker', async () => {
+    /** Each look at the clock is 400 ms later: the turn seems to have taken that long to come back. */
+    class SlowLoop extends Clock {
+      private instant = Date.parse('2026-11-27T10:00:00Z');
+      override now(): Date {
+        this.instant += 400;
+        return new Date(this.instant);
+      }
+    }
+    const slow = await gate({ FETCH_HOST_GAP_MS: '1000' }, new SlowLoop());
+    expect(await slow.take('four.example')).toEqual({ kind: 'busy', retryInMs: 1000 });
+    // It gave its slot back: only the gap its unused turn started keeps the host waiting.
+    await waitUntil(
+      async () => (await redis.command('zcard', 'tidings:host:four.example:slots'))[0] === '0',
+      'the unused slot given back',
+    );
   });
 });
