@@ -41,11 +41,18 @@ describe.each(testDialects())(
 
     afterAll(() => server.close());
 
-    /** The Reply-To of an email as the file outbox wrote it (what the reader's client shows). */
+    /**
+     * The Reply-To of an email as the file outbox wrote it (what the reader's client shows). A flush that
+     * an earlier answer started in the background may hold the email's claim when the test's own flush
+     * runs: the file then appears a moment later.
+     */
     async function replyToOf(messageId: string): Promise<string> {
-      for (const file of readdirSync(server.outboxDir)) {
-        const email = await PostalMime.parse(readFileSync(join(server.outboxDir, file)));
-        if (email.messageId === messageId) return email.replyTo![0].address!;
+      for (let waited = 0; waited <= 10_000; waited += 50) {
+        for (const file of readdirSync(server.outboxDir)) {
+          const email = await PostalMime.parse(readFileSync(join(server.outboxDir, file)));
+          if (email.messageId === messageId) return email.replyTo![0].address!;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
       }
       throw new Error(`no email ${messageId} in the outbox`);
     }
