@@ -10,13 +10,17 @@ import { SmtpSink } from '../../support/smtp-sink';
 import { createTestApp, TestApp } from '../../support/test-app';
 import { DeliveryFixture } from './delivery-fixture';
 
-const READERS = Number(process.env.FANOUT_READERS ?? 20_000);
+/**
+ * 6,000 by default, past the 5,000 that failed, so that the suite keeps to its 10 minutes (20,000 take about
+ * four minutes here: `FANOUT_READERS=20000 npx jest test/integration/delivery/fan-out-size.spec.ts`).
+ */
+const READERS = Number(process.env.FANOUT_READERS ?? 6_000);
 
 /**
- * The default install (SQLite) fans one post out to 20,000 real-time readers: before statements were
+ * The default install (SQLite) fans one post out to thousands of real-time readers: before statements were
  * chunked, 5,000 readers sent nothing ("too many SQL variables" on every cycle).
  */
-describe('one post to 20,000 real-time readers on SQLite', () => {
+describe(`one post to ${READERS} real-time readers on SQLite`, () => {
   let test: TestApp;
   let fixture: DeliveryFixture;
   const sink = new SmtpSink();
