@@ -8,8 +8,6 @@
  * of 5 to the same sink, in the same run.
  */
 import nodemailer, { SendMailOptions } from 'nodemailer';
-import { CreditAccountEntity } from '../../../src/billing/credit-account.entity';
-import { LedgerEntryEntity } from '../../../src/billing/ledger-entry.entity';
 import { UserEntity } from '../../../src/accounts/user.entity';
 import { newId, sha256Hex } from '../../../src/common/ids';
 import { insertRows, selectRows } from '../../../src/db/raw-rows';
@@ -20,6 +18,7 @@ import { SubscriptionEntity } from '../../../src/feeds/subscription.entity';
 import { transportHeaders } from '../../../src/mail/mail-transport';
 import { OutboxEmailEntity } from '../../../src/mail/outbox-email.entity';
 import { SmtpSink } from '../../../test/support/smtp-sink';
+import { grantOneCreditEach } from '../../../test/support/starter-credits';
 import { processCpuSeconds } from '../cpu-usage';
 import { timeMs } from '../report';
 import { LoadOptions } from './options';
@@ -149,24 +148,10 @@ async function seedFanout(run: LoadRun, readers: number): Promise<FeedEntity> {
       createdAt: now,
     })),
   );
-  await insertRows<CreditAccountEntity>(
+  await grantOneCreditEach(
     manager,
-    CreditAccountEntity,
-    users.map((user) => ({ userId: user.id, balance: 1, version: 1, updatedAt: now })),
-  );
-  await insertRows<LedgerEntryEntity>(
-    manager,
-    LedgerEntryEntity,
-    users.map((user) => ({
-      id: newId(),
-      userId: user.id,
-      kind: 'grant',
-      amount: 1,
-      idempotencyKey: `starter:${user.id}`,
-      reason: 'starter credits',
-      reference: user.id,
-      createdAt: now,
-    })),
+    users.map((user) => user.id),
+    now,
   );
   return feed as FeedEntity;
 }

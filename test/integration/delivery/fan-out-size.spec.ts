@@ -1,12 +1,11 @@
 import { DataSource } from 'typeorm';
 import { UserEntity } from '../../../src/accounts/user.entity';
-import { CreditAccountEntity } from '../../../src/billing/credit-account.entity';
-import { LedgerEntryEntity } from '../../../src/billing/ledger-entry.entity';
 import { newId } from '../../../src/common/ids';
 import { insertRows } from '../../../src/db/raw-rows';
 import { SubscriptionEntity } from '../../../src/feeds/subscription.entity';
 import { OutboxService } from '../../../src/mail/outbox.service';
 import { SmtpSink } from '../../support/smtp-sink';
+import { grantOneCreditEach } from '../../support/starter-credits';
 import { createTestApp, TestApp } from '../../support/test-app';
 import { DeliveryFixture } from './delivery-fixture';
 
@@ -65,24 +64,10 @@ describe(`one post to ${READERS} real-time readers on SQLite`, () => {
     );
     // Each reader can pay for the email (as a new account's starter credits would).
     const readers = [first, ...users];
-    await insertRows<CreditAccountEntity>(
+    await grantOneCreditEach(
       manager,
-      CreditAccountEntity,
-      readers.map((user) => ({ userId: user.id, balance: 1, version: 1, updatedAt: now })),
-    );
-    await insertRows<LedgerEntryEntity>(
-      manager,
-      LedgerEntryEntity,
-      readers.map((user) => ({
-        id: newId(),
-        userId: user.id,
-        kind: 'grant',
-        amount: 1,
-        idempotencyKey: `starter:${user.id}`,
-        reason: 'starter credits',
-        reference: user.id,
-        createdAt: now,
-      })),
+      readers.map((user) => user.id),
+      now,
     );
     const { entries, emails } = await fixture.publish(feed, [
       { title: 'A post for everyone', summary: 'Hello.' },
