@@ -7,7 +7,6 @@
  * (a Message-ID twice). The baseline sends the same rendered digests with a raw nodemailer pool of 5 to
  * the same sink, in the same run.
  */
-import nodemailer from 'nodemailer';
 import { UserEntity } from '../../../src/accounts/user.entity';
 import { CreditAccountEntity } from '../../../src/billing/credit-account.entity';
 import { newId, sha256Hex } from '../../../src/common/ids';
@@ -18,8 +17,7 @@ import { FeedEntity } from '../../../src/feeds/feed.entity';
 import { SubscriptionEntity } from '../../../src/feeds/subscription.entity';
 import { SmtpSink } from '../../../test/support/smtp-sink';
 import { processCpuSeconds } from '../cpu-usage';
-import { timeMs } from '../report';
-import { renderedMessages, untilSent } from './fanout';
+import { rawPoolPerSecond, untilSent } from './fanout';
 import { LoadOptions } from './options';
 import { LoadRun } from './run';
 
@@ -49,21 +47,12 @@ export async function run(options: LoadOptions): Promise<void> {
         Math.max(1, sink.received),
     };
 
-    const messages = await renderedMessages(run, 'digest');
-    sink.reset();
-    const baseline = nodemailer.createTransport({
-      host: '127.0.0.1',
-      port: sink.port,
-      pool: true,
-      maxConnections: POOL_SIZE,
-    });
-    const baselineMs = await timeMs(() => Promise.all(messages.map((message) => baseline.sendMail(message))));
-    baseline.close();
+    const baselinePerSecond = await rawPoolPerSecond(run, sink, 'digest');
 
     run.report({
       name: 'load',
       ours: oursPerSecond,
-      baseline: (messages.length / baselineMs) * 1000,
+      baseline: baselinePerSecond,
       unit: 'digests/s',
       higherIsBetter: true,
       extra: {
