@@ -165,10 +165,12 @@ export class DeliveryService {
         dedupKey: `burst:${feed.id}:${pollKey}:user:${user.id}`,
         to,
         title: burstTitle(entries.length, feed.title ?? feed.url),
+        isBurst: true,
         sections: composeDigest([
           {
             feed: feedForEmail(feed),
             subscriptionId: subscription.id,
+            subjectTag: subscription.subjectTag,
             entries: await Promise.all(shown.map(toEmailEntry)),
             headlines,
           },
@@ -193,6 +195,7 @@ export class DeliveryService {
       dedupKey: entryEmailKey(entry.id, user.id),
       to: { userId: user.id, email: user.email },
       subscriptionId: subscription.id,
+      subjectTag: subscription.subjectTag,
       feed: feedForEmail(feed),
       entry: await this.content.toEmailEntry(entry, { fullText: subscription.fullText }),
       hold,

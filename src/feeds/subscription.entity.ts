@@ -35,6 +35,10 @@ export class SubscriptionEntity {
   @Column({ name: 'filter_regex', type: 'varchar', length: 500, nullable: true })
   filterRegex!: string | null;
 
+  /** Opens the subject of this feed's emails as `[tag] …` (null: no tag). */
+  @Column({ name: 'subject_tag', type: 'varchar', length: 30, nullable: true })
+  subjectTag!: string | null;
+
   /** Since when nothing is delivered for it (null: active). What is published meanwhile is skipped. */
   @Column({ name: 'paused_at', type: 'datetime', nullable: true })
   pausedAt!: Date | null;

@@ -11,6 +11,7 @@ interface SubscribeOptions {
   include?: string[];
   exclude?: string[];
   regex?: string;
+  tag?: string;
   check: boolean;
 }
 
@@ -38,6 +39,7 @@ export function registerSubscriptionCommands(program: Command): void {
       parseKeywords('--exclude'),
     )
     .option('--regex <pattern>', 'only entries whose title or text match this regular expression')
+    .option('--tag <text>', 'open the subject of its emails with [text], for mail filters')
     .option('--no-check', 'subscribe without fetching the URL first')
     .description('subscribe a user to a feed, or to the feed a page links to (again: change the settings)')
     .action((email: string, url: string, options: SubscribeOptions) =>
@@ -65,6 +67,7 @@ export function registerSubscriptionCommands(program: Command): void {
           includeWords: options.include,
           excludeWords: options.exclude,
           filterRegex: options.regex,
+          subjectTag: options.tag,
         });
         const feed = options.check
           ? await checkedFeed(app.get(FeedFinder), url)

@@ -63,6 +63,7 @@ describe('readSubscriptionForm', () => {
       includeWords: ['type theory', 'wasm'],
       excludeWords: ['crypto'],
       filterRegex: '^Release v\\d+',
+      subjectTag: 'Ars',
     };
     const values = subscriptionFormValues(stored);
     expect(values).toEqual({
@@ -73,6 +74,7 @@ describe('readSubscriptionForm', () => {
       exclude: 'crypto',
       regex: '^Release v\\d+',
       fullText: false,
+      tag: 'Ars',
     });
     const again = readSubscriptionForm({ ...values, filterCount: String(values.filterCount) });
     expect(again).toMatchObject({ isValid: true, settings: stored });

@@ -16,6 +16,7 @@ export interface SubscriptionFormValues {
   exclude: string;
   regex: string;
   fullText: boolean;
+  tag: string;
 }
 
 export type SubscriptionFormResult =
@@ -35,6 +36,7 @@ export function readSubscriptionForm(body: Record<string, unknown>): Subscriptio
     exclude: text(body.exclude),
     regex: text(body.regex, 500),
     fullText: body.fullText === 'on',
+    tag: text(body.tag, 100),
   };
   const errors: Record<string, string> = {};
   if (filter !== 'none' && !FILTER_COUNTS.includes(values.filterCount as 3))
@@ -47,6 +49,7 @@ export function readSubscriptionForm(body: Record<string, unknown>): Subscriptio
     includeWords: parseKeywordList(values.include),
     excludeWords: parseKeywordList(values.exclude),
     filterRegex: values.regex.trim() || null,
+    subjectTag: values.tag,
   });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -65,6 +68,7 @@ const FIELD_OF: Record<string, keyof SubscriptionFormValues> = {
   includeWords: 'include',
   excludeWords: 'exclude',
   filterRegex: 'regex',
+  subjectTag: 'tag',
 };
 
 /** The form pre-filled from stored settings. */
@@ -77,6 +81,7 @@ export function subscriptionFormValues(settings: SubscriptionSettings): Subscrip
     exclude: formatKeywordList(settings.excludeWords),
     regex: settings.filterRegex ?? '',
     fullText: settings.fullText,
+    tag: settings.subjectTag ?? '',
   };
 }
 
