@@ -11,6 +11,7 @@ interface SubscribeOptions {
   include?: string[];
   exclude?: string[];
   regex?: string;
+  onUpdate: string;
   check: boolean;
 }
 
@@ -38,6 +39,11 @@ export function registerSubscriptionCommands(program: Command): void {
       parseKeywords('--exclude'),
     )
     .option('--regex <pattern>', 'only entries whose title or text match this regular expression')
+    .option(
+      '--on-update <what>',
+      'when a sent post is edited: ignore, or tell (one "Updated" email)',
+      'ignore',
+    )
     .option('--no-check', 'subscribe without fetching the URL first')
     .description('subscribe a user to a feed, or to the feed a page links to (again: change the settings)')
     .action((email: string, url: string, options: SubscribeOptions) =>
@@ -65,6 +71,7 @@ export function registerSubscriptionCommands(program: Command): void {
           includeWords: options.include,
           excludeWords: options.exclude,
           filterRegex: options.regex,
+          onUpdate: options.onUpdate,
         });
         const feed = options.check
           ? await checkedFeed(app.get(FeedFinder), url)

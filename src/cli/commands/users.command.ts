@@ -79,6 +79,7 @@ export function registerUserCommands(program: Command): void {
             includeWords: subscription.includeWords ?? [],
             excludeWords: subscription.excludeWords ?? [],
             filterRegex: subscription.filterRegex,
+            onUpdate: subscription.onUpdate,
           })),
         };
         if (options.json) return printJson(view);

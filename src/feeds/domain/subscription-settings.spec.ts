@@ -11,11 +11,13 @@ describe('subscription settings', () => {
       includeWords: null,
       excludeWords: null,
       filterRegex: null,
+      onUpdate: 'ignore',
     });
   });
 
   it.each([
     [{ mode: 'hourly' }, /mode/],
+    [{ onUpdate: 'retract' }, /onUpdate/],
     [{ keepRecent: 0 }, /at least 1/],
     [{ keepRandom: -3 }, /at least 1/],
     [{ keepRecent: 3, keepRandom: 3 }, /either keep-recent or keep-random/],

@@ -63,6 +63,7 @@ describe('readSubscriptionForm', () => {
       includeWords: ['type theory', 'wasm'],
       excludeWords: ['crypto'],
       filterRegex: '^Release v\\d+',
+      onUpdate: 'tell' as const,
     };
     const values = subscriptionFormValues(stored);
     expect(values).toEqual({
@@ -73,8 +74,13 @@ describe('readSubscriptionForm', () => {
       exclude: 'crypto',
       regex: '^Release v\\d+',
       fullText: false,
+      tellUpdates: true,
     });
-    const again = readSubscriptionForm({ ...values, filterCount: String(values.filterCount) });
+    const again = readSubscriptionForm({
+      ...values,
+      filterCount: String(values.filterCount),
+      tellUpdates: 'on',
+    });
     expect(again).toMatchObject({ isValid: true, settings: stored });
   });
 });

@@ -16,6 +16,8 @@ export interface SubscriptionFormValues {
   exclude: string;
   regex: string;
   fullText: boolean;
+  /** "Tell me when a post I got is edited" (an "Updated" email). */
+  tellUpdates: boolean;
 }
 
 export type SubscriptionFormResult =
@@ -35,6 +37,7 @@ export function readSubscriptionForm(body: Record<string, unknown>): Subscriptio
     exclude: text(body.exclude),
     regex: text(body.regex, 500),
     fullText: body.fullText === 'on',
+    tellUpdates: body.tellUpdates === 'on',
   };
   const errors: Record<string, string> = {};
   if (filter !== 'none' && !FILTER_COUNTS.includes(values.filterCount as 3))
@@ -47,6 +50,7 @@ export function readSubscriptionForm(body: Record<string, unknown>): Subscriptio
     includeWords: parseKeywordList(values.include),
     excludeWords: parseKeywordList(values.exclude),
     filterRegex: values.regex.trim() || null,
+    onUpdate: values.tellUpdates ? 'tell' : 'ignore',
   });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -77,6 +81,7 @@ export function subscriptionFormValues(settings: SubscriptionSettings): Subscrip
     exclude: formatKeywordList(settings.excludeWords),
     regex: settings.filterRegex ?? '',
     fullText: settings.fullText,
+    tellUpdates: settings.onUpdate === 'tell',
   };
 }
 

@@ -32,6 +32,7 @@ const DEFAULT_FORM: SubscriptionFormValues = {
   exclude: '',
   regex: '',
   fullText: false,
+  tellUpdates: false,
 };
 
 /** The feed list, and adding a feed (by its URL or a site's URL, with a preview of the newest post). */
