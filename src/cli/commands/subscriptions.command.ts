@@ -12,6 +12,7 @@ interface SubscribeOptions {
   exclude?: string[];
   regex?: string;
   tag?: string;
+  onUpdate: string;
   check: boolean;
 }
 
@@ -40,6 +41,11 @@ export function registerSubscriptionCommands(program: Command): void {
     )
     .option('--regex <pattern>', 'only entries whose title or text match this regular expression')
     .option('--tag <text>', 'open the subject of its emails with [text], for mail filters')
+    .option(
+      '--on-update <what>',
+      'when a sent post is edited: ignore, or tell (one "Updated" email)',
+      'ignore',
+    )
     .option('--no-check', 'subscribe without fetching the URL first')
     .description('subscribe a user to a feed, or to the feed a page links to (again: change the settings)')
     .action((email: string, url: string, options: SubscribeOptions) =>
@@ -68,6 +74,7 @@ export function registerSubscriptionCommands(program: Command): void {
           excludeWords: options.exclude,
           filterRegex: options.regex,
           subjectTag: options.tag,
+          onUpdate: options.onUpdate,
         });
         const feed = options.check
           ? await checkedFeed(app.get(FeedFinder), url)

@@ -80,6 +80,7 @@ export function registerUserCommands(program: Command): void {
             excludeWords: subscription.excludeWords ?? [],
             filterRegex: subscription.filterRegex,
             tag: subscription.subjectTag,
+            onUpdate: subscription.onUpdate,
           })),
         };
         if (options.json) return printJson(view);

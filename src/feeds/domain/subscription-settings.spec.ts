@@ -12,6 +12,7 @@ describe('subscription settings', () => {
       excludeWords: null,
       filterRegex: null,
       subjectTag: null,
+      onUpdate: 'ignore',
     });
   });
 
@@ -23,6 +24,7 @@ describe('subscription settings', () => {
 
   it.each([
     [{ mode: 'hourly' }, /mode/],
+    [{ onUpdate: 'retract' }, /onUpdate/],
     [{ keepRecent: 0 }, /at least 1/],
     [{ keepRandom: -3 }, /at least 1/],
     [{ keepRecent: 3, keepRandom: 3 }, /either keep-recent or keep-random/],

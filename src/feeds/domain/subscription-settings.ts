@@ -25,6 +25,7 @@ export const subscriptionSettingsSchema = z
   .object({
     mode: z.enum(['realtime', 'daily', 'weekly']).default('realtime'),
     fullText: z.boolean().default(false),
+    onUpdate: z.enum(['ignore', 'tell']).default('ignore'),
     keepRecent: positiveK.nullish().transform((k) => k ?? null),
     keepRandom: positiveK.nullish().transform((k) => k ?? null),
     includeWords: wordList.nullish().transform((words) => words ?? null),

@@ -64,6 +64,7 @@ describe('readSubscriptionForm', () => {
       excludeWords: ['crypto'],
       filterRegex: '^Release v\\d+',
       subjectTag: 'Ars',
+      onUpdate: 'tell' as const,
     };
     const values = subscriptionFormValues(stored);
     expect(values).toEqual({
@@ -75,8 +76,13 @@ describe('readSubscriptionForm', () => {
       regex: '^Release v\\d+',
       fullText: false,
       tag: 'Ars',
+      tellUpdates: true,
     });
-    const again = readSubscriptionForm({ ...values, filterCount: String(values.filterCount) });
+    const again = readSubscriptionForm({
+      ...values,
+      filterCount: String(values.filterCount),
+      tellUpdates: 'on',
+    });
     expect(again).toMatchObject({ isValid: true, settings: stored });
   });
 });

@@ -17,6 +17,8 @@ export interface SubscriptionFormValues {
   regex: string;
   fullText: boolean;
   tag: string;
+  /** "Tell me when a post I got is edited" (an "Updated" email). */
+  tellUpdates: boolean;
 }
 
 export type SubscriptionFormResult =
@@ -37,6 +39,7 @@ export function readSubscriptionForm(body: Record<string, unknown>): Subscriptio
     regex: text(body.regex, 500),
     fullText: body.fullText === 'on',
     tag: text(body.tag, 100),
+    tellUpdates: body.tellUpdates === 'on',
   };
   const errors: Record<string, string> = {};
   if (filter !== 'none' && !FILTER_COUNTS.includes(values.filterCount as 3))
@@ -50,6 +53,7 @@ export function readSubscriptionForm(body: Record<string, unknown>): Subscriptio
     excludeWords: parseKeywordList(values.exclude),
     filterRegex: values.regex.trim() || null,
     subjectTag: values.tag,
+    onUpdate: values.tellUpdates ? 'tell' : 'ignore',
   });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -82,6 +86,7 @@ export function subscriptionFormValues(settings: SubscriptionSettings): Subscrip
     regex: settings.filterRegex ?? '',
     fullText: settings.fullText,
     tag: settings.subjectTag ?? '',
+    tellUpdates: settings.onUpdate === 'tell',
   };
 }
 
