@@ -24,6 +24,7 @@ import { SupportEnvelopeSender1763769833000 } from './1763769833000-support-enve
 import { SupportAttachments1763769833001 } from './1763769833001-support-attachments';
 import { SupportTeam1763769833002 } from './1763769833002-support-team';
 import { SubscriptionOnUpdate1764300100000 } from './1764300100000-subscription-on-update';
+import { PostFates1764300100001 } from './1764300100001-post-fates';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -53,4 +54,5 @@ export const migrations = [
   SupportAttachments1763769833001,
   SupportTeam1763769833002,
   SubscriptionOnUpdate1764300100000,
+  PostFates1764300100001,
 ];
