@@ -65,7 +65,12 @@ export class DeliveryRecordService {
       }
       return digestDates.get(cadence)!;
     };
-    return fates.map((fate) => {
+    // Newest first: by poll, and within one poll by the posts' own dates.
+    const published = (entryId: string) => headlines.get(entryId)?.publishedAt?.getTime() ?? 0;
+    const newestFirst = [...fates].sort(
+      (a, b) => b.seenAt.getTime() - a.seenAt.getTime() || published(b.entryId) - published(a.entryId),
+    );
+    return newestFirst.map((fate) => {
       const entry = headlines.get(fate.entryId);
       const first = fate.repeatOfEntryId ? headlines.get(fate.repeatOfEntryId) : undefined;
       const email: EmailState | null = (fate.emailKey && emails.get(fate.emailKey)) || null;

@@ -28,7 +28,7 @@ export interface StoredFeed {
 }
 
 /** An entry as lists of posts show it. */
-export type EntryHeadline = Pick<EntryEntity, 'id' | 'feedId' | 'title' | 'link'>;
+export type EntryHeadline = Pick<EntryEntity, 'id' | 'feedId' | 'title' | 'link' | 'publishedAt'>;
 
 /** What to write for a poll's entries, decided from what was stored. */
 export interface EntryWrites {
@@ -95,7 +95,7 @@ export class EntriesRepository {
   headlinesOf(ids: readonly string[]): Promise<EntryHeadline[]> {
     return readInChunks(ids, (chunk) =>
       this.entries.find({
-        select: { id: true, feedId: true, title: true, link: true },
+        select: { id: true, feedId: true, title: true, link: true, publishedAt: true },
         where: { id: In(chunk) },
       }),
     );

@@ -75,7 +75,7 @@ export class EntriesService {
     return this.repository.count();
   }
 
-  /** Title and link of these entries (no bodies), in no particular order. */
+  /** Title, link and date of these entries (no bodies), in no particular order. */
   headlinesOf(ids: readonly string[]): Promise<EntryHeadline[]> {
     return this.repository.headlinesOf(ids);
   }

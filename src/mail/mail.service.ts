@@ -17,6 +17,7 @@ import { AddressPurpose, outboxIdFromAddress, readSignedAddress } from './domain
 import { EmailComposer } from './email-composer';
 import {
   CommandConfirmationEmail,
+  DeliveryRecordEmail,
   DigestEmail,
   EntryEmail,
   FeedProblemEmail,
@@ -164,9 +165,7 @@ export class MailService {
       feedsPage: `${publicUrl}/feeds`,
       subscribeAgain: (feedUrl) => `${publicUrl}/subscribe?url=${encodeURIComponent(feedUrl)}`,
     });
-    const headers: Record<string, string> = { 'Auto-Submitted': 'auto-replied' };
-    if (email.inReplyTo)
-      Object.assign(headers, { 'In-Reply-To': email.inReplyTo, References: email.inReplyTo });
+    const headers = threadedAutoReply(email.inReplyTo);
     return this.outbox.enqueue(
       this.composer.compose({
         template: 'command-confirmation',
@@ -178,6 +177,34 @@ export class MailService {
         footerNote: view.footerNote,
         headers,
         subscriptionIds: email.subscriptionIds,
+      }),
+    );
+  }
+
+  /** Answers a reply asking "why" (RFC 3834: an automatic response, threaded under the reader's message). */
+  sendDeliveryRecord(email: DeliveryRecordEmail): Promise<boolean> {
+    const publicUrl = this.config.PUBLIC_URL.replace(/\/+$/, '');
+    const names = email.feeds.map(({ feed }) => feedName(feed));
+    return this.outbox.enqueue(
+      this.composer.compose({
+        template: 'delivery-record',
+        dedupKey: email.dedupKey,
+        to: email.to,
+        subject: subjectLine(`What happened to the latest posts of ${names.join(', ')}`),
+        preview: 'Each post, and what became of it for you.',
+        view: {
+          headline: 'What happened to the latest posts',
+          explanation:
+            'The latest posts of the feed you replied about, newest first, and what became of each for you.',
+          feeds: email.feeds.map(({ feed, subscriptionId, posts }) => ({
+            name: feedName(feed),
+            posts,
+            pageUrl: `${publicUrl}/feeds/${subscriptionId}`,
+          })),
+        },
+        footerNote: 'You get this email because you replied “why” to a Tidings email.',
+        headers: threadedAutoReply(email.inReplyTo),
+        subscriptionIds: email.feeds.map(({ subscriptionId }) => subscriptionId),
       }),
     );
   }
@@ -242,4 +269,11 @@ export class MailService {
       { steps: 1, view: () => shortenedEntryView(email) },
     );
   }
+}
+
+/** An automatic answer (RFC 3834) threaded under the reader's message. */
+function threadedAutoReply(inReplyTo: string | null): Record<string, string> {
+  const headers: Record<string, string> = { 'Auto-Submitted': 'auto-replied' };
+  if (inReplyTo) Object.assign(headers, { 'In-Reply-To': inReplyTo, References: inReplyTo });
+  return headers;
 }
