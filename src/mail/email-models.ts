@@ -124,3 +124,20 @@ export interface CommandConfirmationEmail {
   /** The reader's message: the confirmation is threaded under it. */
   inReplyTo: string | null;
 }
+
+/** One post of a reader's delivery record, already in words. */
+export interface RecordedPost {
+  title: string;
+  link: string | null;
+  seenAt: string;
+  outcome: string;
+}
+
+/** The answer to a reply asking "why": what happened to the latest posts of the email's feeds. */
+export interface DeliveryRecordEmail {
+  dedupKey: string;
+  to: Recipient;
+  feeds: Array<{ feed: FeedForEmail; subscriptionId: string; posts: RecordedPost[] }>;
+  /** The reader's message: the answer is threaded under it. */
+  inReplyTo: string | null;
+}

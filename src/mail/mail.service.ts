@@ -18,6 +18,7 @@ import { sharedTag, taggedSubject } from './domain/subject-tag';
 import { EmailComposer } from './email-composer';
 import {
   CommandConfirmationEmail,
+  DeliveryRecordEmail,
   DigestEmail,
   EntryEmail,
   FeedForEmail,
@@ -165,9 +166,7 @@ export class MailService {
       feedsPage: `${publicUrl}/feeds`,
       subscribeAgain: (feedUrl) => `${publicUrl}/subscribe?url=${encodeURIComponent(feedUrl)}`,
     });
-    const headers: Record<string, string> = { 'Auto-Submitted': 'auto-replied' };
-    if (email.inReplyTo)
-      Object.assign(headers, { 'In-Reply-To': email.inReplyTo, References: email.inReplyTo });
+    const headers = threadedAutoReply(email.inReplyTo);
     return this.outbox.enqueue(
       this.composer.compose({
         template: 'command-confirmation',
@@ -179,6 +178,34 @@ export class MailService {
         footerNote: view.footerNote,
         headers,
         subscriptionIds: email.subscriptionIds,
+      }),
+    );
+  }
+
+  /** Answers a reply asking "why" (RFC 3834: an automatic response, threaded under the reader's message). */
+  sendDeliveryRecord(email: DeliveryRecordEmail): Promise<boolean> {
+    const publicUrl = this.config.PUBLIC_URL.replace(/\/+$/, '');
+    const names = email.feeds.map(({ feed }) => feedName(feed));
+    return this.outbox.enqueue(
+      this.composer.compose({
+        template: 'delivery-record',
+        dedupKey: email.dedupKey,
+        to: email.to,
+        subject: subjectLine(`What happened to the latest posts of ${names.join(', ')}`),
+        preview: 'Each post, and what became of it for you.',
+        view: {
+          headline: 'What happened to the latest posts',
+          explanation:
+            'The latest posts of the feed you replied about, newest first, and what became of each for you.',
+          feeds: email.feeds.map(({ feed, subscriptionId, posts }) => ({
+            name: feedName(feed),
+            posts,
+            pageUrl: `${publicUrl}/feeds/${subscriptionId}`,
+          })),
+        },
+        footerNote: 'You get this email because you replied “why” to a Tidings email.',
+        headers: threadedAutoReply(email.inReplyTo),
+        subscriptionIds: email.feeds.map(({ subscriptionId }) => subscriptionId),
       }),
     );
   }
@@ -248,4 +275,11 @@ export class MailService {
 /** The list of one feed's emails: named by the feed, for mail filters (List-Id, X-Tidings-Feed). */
 function feedList(feed: FeedForEmail, subscriptionIds: string[]) {
   return { key: feed.id, name: feedName(feed), subscriptionIds, feedUrl: feed.url };
+}
+
+/** An automatic answer (RFC 3834) threaded under the reader's message. */
+function threadedAutoReply(inReplyTo: string | null): Record<string, string> {
+  const headers: Record<string, string> = { 'Auto-Submitted': 'auto-replied' };
+  if (inReplyTo) Object.assign(headers, { 'In-Reply-To': inReplyTo, References: inReplyTo });
+  return headers;
 }

@@ -1,6 +1,7 @@
 import { decodeWords } from 'postal-mime';
 import { FeedsService } from '../../../src/feeds/feeds.service';
 import { DigestSection, EntryEmail } from '../../../src/mail/email-models';
+import { TEMPLATE_NAMES } from '../../../src/mail/email-templates';
 import { MailService } from '../../../src/mail/mail.service';
 import { OutboxService } from '../../../src/mail/outbox.service';
 import { CapturedEmail, SmtpCapture } from '../../support/smtp-capture';
@@ -99,8 +100,28 @@ describe.each(testDialects())('routing headers of every email kind on %s, parsed
       references: [],
     });
     await mail.sendCommandConfirmation(pauseConfirmation('command', to, arsEntry.feed, [tagged.id]));
-    expect(await outbox.flush()).toMatchObject({ sent: 9 });
-    const emails = await smtp.waitFor(9);
+    await mail.sendDeliveryRecord({
+      dedupKey: 'why',
+      to,
+      feeds: [{ feed: arsEntry.feed, subscriptionId: tagged.id, posts: [] }],
+      inReplyTo: null,
+    });
+    const keys = [
+      'entry:ars',
+      'entry:blog',
+      'burst',
+      'digest',
+      'gone',
+      'sign-in',
+      'low',
+      'support',
+      'command',
+      'why',
+    ];
+    const kinds = new Set((await outbox.findByDedupKeys(keys)).map((row) => row.kind));
+    expect([...kinds].sort()).toEqual([...TEMPLATE_NAMES].sort());
+    expect(await outbox.flush()).toMatchObject({ sent: 10 });
+    const emails = await smtp.waitFor(10);
     const byKind = (subject: RegExp) => emails.find((email) => subject.test(email.parsed.subject ?? ''))!;
 
     const arsList = `${ars.feed.id.toLowerCase()}.lists.tidings.test`;
@@ -136,9 +157,9 @@ describe.each(testDialects())('routing headers of every email kind on %s, parsed
       feed: null,
     });
     expect(seen(byKind(/is gone/))).toMatchObject({ subject: '[Ars] Ars Technica is gone', listId: arsList });
-    // Service mail (sign-in, credits, support, command answers) is no feed's list.
+    // Service mail (sign-in, credits, support, answers to replies) is no feed's list.
     const unlisted = emails.filter((email) => !listIdOf(email));
-    expect(unlisted).toHaveLength(4);
+    expect(unlisted).toHaveLength(5);
     for (const email of unlisted) expect(email.header('x-tidings-feed')).toBeUndefined();
 
     const filters = [
@@ -156,6 +177,6 @@ describe.each(testDialects())('routing headers of every email kind on %s, parsed
       '[Ars] Chips',
     ]);
     expect(filed('Blog')).toEqual(['Konnichiwa']);
-    expect(filed('Inbox')).toHaveLength(5);
+    expect(filed('Inbox')).toHaveLength(6);
   });
 });
