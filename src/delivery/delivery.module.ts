@@ -12,18 +12,29 @@ import { DigestService } from './digest.service';
 import { EntryContentProvider } from './entry-content.provider';
 import { PendingDigestItemEntity } from './pending-digest-item.entity';
 import { ReaderStoryEntity } from './reader-story.entity';
+import { PostFateEntity } from './post-fate.entity';
+import { PostFatesRepository } from './post-fates.repository';
+import { DeliveryRecordService } from './delivery-record.service';
 import { StoryMemoryRepository } from './story-memory.repository';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([PendingDigestItemEntity, DigestRunEntity, ReaderStoryEntity]),
+    TypeOrmModule.forFeature([PendingDigestItemEntity, DigestRunEntity, ReaderStoryEntity, PostFateEntity]),
     AccountsModule,
     FeedsModule,
     EntriesModule,
     MailModule,
     ContentModule,
   ],
-  providers: [DeliveryService, DigestService, DigestRepository, EntryContentProvider, StoryMemoryRepository],
-  exports: [DeliveryService, DigestService],
+  providers: [
+    DeliveryService,
+    DigestService,
+    DigestRepository,
+    EntryContentProvider,
+    StoryMemoryRepository,
+    PostFatesRepository,
+    DeliveryRecordService,
+  ],
+  exports: [DeliveryService, DigestService, DeliveryRecordService],
 })
 export class DeliveryModule {}

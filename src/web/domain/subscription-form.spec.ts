@@ -63,6 +63,8 @@ describe('readSubscriptionForm', () => {
       includeWords: ['type theory', 'wasm'],
       excludeWords: ['crypto'],
       filterRegex: '^Release v\\d+',
+      subjectTag: 'Ars',
+      onUpdate: 'tell' as const,
     };
     const values = subscriptionFormValues(stored);
     expect(values).toEqual({
@@ -73,8 +75,14 @@ describe('readSubscriptionForm', () => {
       exclude: 'crypto',
       regex: '^Release v\\d+',
       fullText: false,
+      tag: 'Ars',
+      tellUpdates: true,
     });
-    const again = readSubscriptionForm({ ...values, filterCount: String(values.filterCount) });
+    const again = readSubscriptionForm({
+      ...values,
+      filterCount: String(values.filterCount),
+      tellUpdates: 'on',
+    });
     expect(again).toMatchObject({ isValid: true, settings: stored });
   });
 });
