@@ -196,10 +196,12 @@ export class DeliveryService {
         dedupKey: burstEmailKey(feed.id, pollKey, user.id),
         to,
         title: burstTitle(entries.length, feed.title ?? feed.url),
+        isBurst: true,
         sections: composeDigest([
           {
             feed: feedForEmail(feed),
             subscriptionId: subscription.id,
+            subjectTag: subscription.subjectTag,
             entries: await Promise.all(shown.map(toEmailEntry)),
             headlines,
           },
@@ -224,6 +226,7 @@ export class DeliveryService {
       dedupKey: entryEmailKey(entry.id, user.id),
       to: { userId: user.id, email: user.email },
       subscriptionId: subscription.id,
+      subjectTag: subscription.subjectTag,
       feed: feedForEmail(feed),
       entry: await this.content.toEmailEntry(entry, { fullText: subscription.fullText }),
       hold,

@@ -222,6 +222,7 @@ export class DigestService {
       sections.push({
         feed: feedForEmail(subscription.feed),
         subscriptionId: subscription.id,
+        subjectTag: subscription.subjectTag,
         entries: await Promise.all(
           shown.map(async (entry) => ({
             ...(await this.content.toEmailEntry(entry, { fullText: subscription.fullText })),

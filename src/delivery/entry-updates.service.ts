@@ -57,6 +57,7 @@ export class EntryUpdatesService {
           to: { userId: user.id, email: user.email },
           subscriptionId: tellers.get(user.id)!.id,
           feed: feedForEmail(feed),
+          subjectTag: tellers.get(user.id)!.subjectTag,
           entry: { title: entry.title, link: entry.link },
           ...change,
         });

@@ -38,6 +38,10 @@ export class SubscriptionEntity {
   @Column({ name: 'filter_regex', type: 'varchar', length: 500, nullable: true })
   filterRegex!: string | null;
 
+  /** Opens the subject of this feed's emails as `[tag] …` (null: no tag). */
+  @Column({ name: 'subject_tag', type: 'varchar', length: 30, nullable: true })
+  subjectTag!: string | null;
+
   @Column({ name: 'on_update', type: 'varchar', length: 8, default: 'ignore' })
   onUpdate!: OnUpdate;
 

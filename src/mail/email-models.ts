@@ -30,6 +30,8 @@ export interface EntryEmail {
   subscriptionId: string;
   feed: FeedForEmail;
   entry: EntryForEmail;
+  /** The reader's tag for the feed: the subject opens with `[tag]`. */
+  subjectTag?: string | null;
   /** Sent no sooner than `until` unless withdrawn meanwhile (`MailService.withdrawHeld`). */
   hold?: { until: Date; reason: string };
 }
@@ -41,6 +43,8 @@ export interface EntryUpdateEmail {
   to: Recipient;
   subscriptionId: string;
   feed: FeedForEmail;
+  /** The subscription's subject tag (`[Ars] Updated: …`). */
+  subjectTag?: string | null;
   entry: Pick<EntryForEmail, 'title' | 'link'>;
   /** The title before, when it changed. */
   titleBefore: string | null;
@@ -62,6 +66,8 @@ export type DigestHeadline = Pick<EntryForEmail, 'title' | 'link' | 'published'>
 export interface DigestSection {
   feed: FeedForEmail;
   subscriptionId: string;
+  /** The reader's tag for the feed (the digest's subject carries it when every section has it). */
+  subjectTag?: string | null;
   /** The newest posts, shown with an excerpt. */
   entries: DigestEntry[];
   /** The section's other posts, newest first: each listed as a linked headline while the email fits Gmail's clip. */
@@ -74,6 +80,8 @@ export interface DigestEmail {
   /** e.g. "Your daily digest" / "Your weekly digest" / "12 new posts from Example Blog" (a burst). */
   title: string;
   sections: DigestSection[];
+  /** One feed's posts of one poll, sent at once: that feed's list headers, as its single posts have. */
+  isBurst?: boolean;
 }
 
 export interface SignInEmail {
@@ -100,6 +108,7 @@ export interface FeedProblemEmail {
   detail: string;
   /** When given, the email carries one-click unsubscription from this subscription. */
   subscriptionId?: string;
+  subjectTag?: string | null;
 }
 
 export interface SupportReplyEmail {

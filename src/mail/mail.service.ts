@@ -15,6 +15,7 @@ import { Complaint, ComplaintOutcome, ComplaintRecorder } from './complaint-reco
 import { commandConfirmationView } from './domain/command-confirmation';
 import { digestView, trimSteps } from './domain/digest-view';
 import { AddressPurpose, outboxIdFromAddress, readSignedAddress } from './domain/mail-tokens';
+import { sharedTag, taggedSubject } from './domain/subject-tag';
 import { EmailComposer } from './email-composer';
 import {
   CommandConfirmationEmail,
@@ -22,6 +23,7 @@ import {
   DigestEmail,
   EntryEmail,
   EntryUpdateEmail,
+  FeedForEmail,
   FeedProblemEmail,
   LowBalanceEmail,
   SignInEmail,
@@ -61,13 +63,13 @@ export class MailService {
         dedupKey: email.dedupKey,
         to: email.to,
         fromName: name,
-        subject: subjectLine(`Updated: ${view.title}`),
+        subject: subjectLine(taggedSubject(email.subjectTag, `Updated: ${view.title}`)),
         preview:
           excerpt(view.added[0] ?? (view.titleBefore ? `The title was “${view.titleBefore}”.` : ''), 140) ??
           '',
         view,
         footerNote: `You get this email because you asked to hear when a post of ${name} you got is edited.`,
-        list: { key: email.feed.id, name, subscriptionIds: [email.subscriptionId] },
+        list: feedList(email.feed, [email.subscriptionId]),
         feedCount: 1,
       }),
     );
@@ -90,21 +92,22 @@ export class MailService {
   sendDigest(email: DigestEmail): Promise<boolean> {
     const unsubscribeUrl = (ids: string[]) => this.composer.unsubscribeUrlFor(ids);
     const view = digestView(email, unsubscribeUrl);
+    const subscriptionIds = email.sections.map((section) => section.subscriptionId);
+    const burstFeed = email.isBurst && email.sections.length === 1 ? email.sections[0].feed : null;
+    const tag = sharedTag(email.sections.map((section) => section.subjectTag));
     return this.outbox.enqueue(
       this.composer.compose(
         {
           template: 'digest',
           dedupKey: email.dedupKey,
           to: email.to,
-          subject: subjectLine(email.title),
+          subject: subjectLine(taggedSubject(tag, email.title)),
           preview: view.summary,
           view,
           footerNote: 'You get this digest because you subscribed to these feeds with Tidings.',
-          list: {
-            key: 'digest',
-            name: 'Tidings digest',
-            subscriptionIds: email.sections.map((section) => section.subscriptionId),
-          },
+          list: burstFeed
+            ? feedList(burstFeed, subscriptionIds)
+            : { key: 'digest', name: 'Tidings digest', subscriptionIds },
           feedCount: email.sections.length,
         },
         { steps: trimSteps(email), view: (step) => digestView(email, unsubscribeUrl, step) },
@@ -149,13 +152,11 @@ export class MailService {
         template: 'feed-problem',
         dedupKey: email.dedupKey,
         to: email.to,
-        subject: subjectLine(view.subject),
+        subject: subjectLine(taggedSubject(email.subjectTag, view.subject)),
         preview: view.explanation,
         view,
         footerNote: `You get this email because you subscribed to ${name} with Tidings.`,
-        list: email.subscriptionId
-          ? { key: email.feed.id, name, subscriptionIds: [email.subscriptionId] }
-          : undefined,
+        list: email.subscriptionId ? feedList(email.feed, [email.subscriptionId]) : undefined,
       }),
     );
   }
@@ -283,16 +284,21 @@ export class MailService {
         dedupKey: email.dedupKey,
         to: email.to,
         fromName: name,
-        subject: subjectLine(entryTitle(email.entry)),
+        subject: subjectLine(taggedSubject(email.subjectTag, entryTitle(email.entry))),
         preview: excerpt(view.bodyText, 140) ?? '',
         view,
         footerNote: `You get this email because you subscribed to ${name} with Tidings.`,
-        list: { key: email.feed.id, name, subscriptionIds: [email.subscriptionId] },
+        list: feedList(email.feed, [email.subscriptionId]),
         feedCount: 1,
       },
       { steps: 1, view: () => shortenedEntryView(email) },
     );
   }
+}
+
+/** The list of one feed's emails: named by the feed, for mail filters (List-Id, X-Tidings-Feed). */
+function feedList(feed: FeedForEmail, subscriptionIds: string[]) {
+  return { key: feed.id, name: feedName(feed), subscriptionIds, feedUrl: feed.url };
 }
 
 /** An automatic answer (RFC 3834) threaded under the reader's message. */

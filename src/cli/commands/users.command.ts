@@ -79,6 +79,7 @@ export function registerUserCommands(program: Command): void {
             includeWords: subscription.includeWords ?? [],
             excludeWords: subscription.excludeWords ?? [],
             filterRegex: subscription.filterRegex,
+            tag: subscription.subjectTag,
             onUpdate: subscription.onUpdate,
           })),
         };

@@ -23,6 +23,8 @@ import { DeliveryIndexes1763769831000 } from './1763769831000-delivery-indexes';
 import { SupportEnvelopeSender1763769833000 } from './1763769833000-support-envelope-sender';
 import { SupportAttachments1763769833001 } from './1763769833001-support-attachments';
 import { SupportTeam1763769833002 } from './1763769833002-support-team';
+import { SubscriptionSubjectTags1764300200000 } from './1764300200000-subscription-subject-tags';
+import { FeedLogins1764300200010 } from './1764300200010-feed-logins';
 import { SubscriptionOnUpdate1764300100000 } from './1764300100000-subscription-on-update';
 import { PostFates1764300100001 } from './1764300100001-post-fates';
 
@@ -55,4 +57,6 @@ export const migrations = [
   SupportTeam1763769833002,
   SubscriptionOnUpdate1764300100000,
   PostFates1764300100001,
+  SubscriptionSubjectTags1764300200000,
+  FeedLogins1764300200010,
 ];

@@ -13,6 +13,14 @@ const filterRegex = z.string().superRefine((pattern, context) => {
   if (problem) context.addIssue({ code: 'custom', message: problem });
 });
 
+/** `Ars` of `[Ars] Title`: one short line, without the brackets that surround it. */
+const subjectTag = z
+  .string()
+  .trim()
+  .max(30, 'a tag is at most 30 characters')
+  .regex(/^[^[\]\p{Cc}]*$/u, 'a tag has no brackets or control characters')
+  .transform((tag) => tag || null);
+
 export const subscriptionSettingsSchema = z
   .object({
     mode: z.enum(['realtime', 'daily', 'weekly']).default('realtime'),
@@ -23,6 +31,7 @@ export const subscriptionSettingsSchema = z
     includeWords: wordList.nullish().transform((words) => words ?? null),
     excludeWords: wordList.nullish().transform((words) => words ?? null),
     filterRegex: filterRegex.nullish().transform((pattern) => pattern ?? null),
+    subjectTag: subjectTag.nullish().transform((tag) => tag ?? null),
   })
   .refine((settings) => !(settings.keepRecent && settings.keepRandom), {
     message: 'choose either keep-recent or keep-random, not both',

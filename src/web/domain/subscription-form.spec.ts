@@ -63,6 +63,7 @@ describe('readSubscriptionForm', () => {
       includeWords: ['type theory', 'wasm'],
       excludeWords: ['crypto'],
       filterRegex: '^Release v\\d+',
+      subjectTag: 'Ars',
       onUpdate: 'tell' as const,
     };
     const values = subscriptionFormValues(stored);
@@ -74,6 +75,7 @@ describe('readSubscriptionForm', () => {
       exclude: 'crypto',
       regex: '^Release v\\d+',
       fullText: false,
+      tag: 'Ars',
       tellUpdates: true,
     });
     const again = readSubscriptionForm({

@@ -16,6 +16,7 @@ export interface SubscriptionFormValues {
   exclude: string;
   regex: string;
   fullText: boolean;
+  tag: string;
   /** "Tell me when a post I got is edited" (an "Updated" email). */
   tellUpdates: boolean;
 }
@@ -37,6 +38,7 @@ export function readSubscriptionForm(body: Record<string, unknown>): Subscriptio
     exclude: text(body.exclude),
     regex: text(body.regex, 500),
     fullText: body.fullText === 'on',
+    tag: text(body.tag, 100),
     tellUpdates: body.tellUpdates === 'on',
   };
   const errors: Record<string, string> = {};
@@ -50,6 +52,7 @@ export function readSubscriptionForm(body: Record<string, unknown>): Subscriptio
     includeWords: parseKeywordList(values.include),
     excludeWords: parseKeywordList(values.exclude),
     filterRegex: values.regex.trim() || null,
+    subjectTag: values.tag,
     onUpdate: values.tellUpdates ? 'tell' : 'ignore',
   });
   if (!parsed.success) {
@@ -69,6 +72,7 @@ const FIELD_OF: Record<string, keyof SubscriptionFormValues> = {
   includeWords: 'include',
   excludeWords: 'exclude',
   filterRegex: 'regex',
+  subjectTag: 'tag',
 };
 
 /** The form pre-filled from stored settings. */
@@ -81,6 +85,7 @@ export function subscriptionFormValues(settings: SubscriptionSettings): Subscrip
     exclude: formatKeywordList(settings.excludeWords),
     regex: settings.filterRegex ?? '',
     fullText: settings.fullText,
+    tag: settings.subjectTag ?? '',
     tellUpdates: settings.onUpdate === 'tell',
   };
 }

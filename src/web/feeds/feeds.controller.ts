@@ -32,6 +32,7 @@ const DEFAULT_FORM: SubscriptionFormValues = {
   exclude: '',
   regex: '',
   fullText: false,
+  tag: '',
   tellUpdates: false,
 };
 
