@@ -32,9 +32,13 @@ export type EntryHeadline = Pick<EntryEntity, 'id' | 'feedId' | 'title' | 'link'
 
 /** What to write for a poll's entries, decided from what was stored. */
 export interface EntryWrites {
-  edited: Array<{ id: string; values: Partial<EntryEntity> }>;
+  /** `isRevised`: what a reader sees changed (not only a newer date). */
+  edited: Array<{ id: string; values: Partial<EntryEntity>; isRevised: boolean }>;
   inserted: EntryEntity[];
 }
+
+/** What a reader saw of an entry before this poll revised it. */
+export type EntryVersion = Pick<EntryEntity, 'title' | 'summary' | 'content'>;
 
 /** The `entries` table, in hand-written SQL where a poll reads and writes (it runs for every new body). */
 @Injectable()
@@ -56,13 +60,33 @@ export class EntriesRepository {
     feedId: string,
     asked: { identities: readonly string[]; titleDates: readonly string[] },
     decide: (stored: StoredFeed) => EntryWrites,
-  ): Promise<EntryEntity[]> {
+  ): Promise<{ inserted: EntryEntity[]; revisedFrom: Map<string, EntryVersion> }> {
     return this.transactions.run(async (manager) => {
       const writes = decide(await this.storedFeed(manager, feedId, asked));
+      const revisedFrom = await this.versionsOf(
+        manager,
+        writes.edited.filter((edit) => edit.isRevised).map((edit) => edit.id),
+      );
       for (const { id, values } of writes.edited) await manager.update(EntryEntity, { id }, values);
       await insertRows(manager, EntryEntity, writes.inserted);
-      return writes.inserted;
+      return { inserted: writes.inserted, revisedFrom };
     });
+  }
+
+  /** The title and text of these entries as stored now (before a revision overwrites them). */
+  private async versionsOf(
+    manager: EntityManager,
+    ids: readonly string[],
+  ): Promise<Map<string, EntryVersion>> {
+    const rows = await readInChunks(ids, (chunk) =>
+      selectRows(
+        manager,
+        EntryEntity,
+        `SELECT id, title, summary, content FROM entries WHERE id IN (${placeholders(chunk.length)})`,
+        chunk,
+      ),
+    );
+    return new Map(rows.map(({ id, title, summary, content }) => [id, { title, summary, content }]));
   }
 
   async markDeliveryPlanned(entryIds: readonly string[], at: Date): Promise<void> {

@@ -4,12 +4,31 @@ import { PruneBatch, PruneRequest } from '../db/prune-batch';
 import { dedupVerdict, effectivePublished, isReissuedNewer } from './domain/dedup-rules';
 import { entryContentHash, entryIdentityHashes, titleDateHash } from './domain/entry-identity';
 import { NormalizedEntry } from './domain/normalized-entry';
-import { EntriesRepository, EntryHeadline, EntryWrites, StoredFeed } from './entries.repository';
+import {
+  EntriesRepository,
+  EntryHeadline,
+  EntryVersion,
+  EntryWrites,
+  StoredFeed,
+} from './entries.repository';
 
-export type { EntryHeadline };
+export type { EntryHeadline, EntryVersion };
 import { EntryEntity } from './entry.entity';
 
 export type Entry = Readonly<EntryEntity>;
+
+/** A known entry whose content changed on this poll, with the title and text it had before. */
+export interface EntryRevision {
+  entry: Entry;
+  before: EntryVersion;
+}
+
+/** What a poll's body did to the feed's store. */
+export interface Ingestion {
+  /** The new entries, in feed order. */
+  added: Entry[];
+  revised: EntryRevision[];
+}
 
 /** A feed's entries: stored once per identity, judged by the dedup rules, remembered for ever. */
 @Injectable()
@@ -23,8 +42,9 @@ export class EntriesService {
 
   /**
    * Stores a feed's entries and returns the new ones (in feed order). Known identities are updated in
-   * place when edited or re-issued with a newer date (the article behind them may have changed) and never
-   * returned; unknown ones that the dedup rules reject (a re-issued ID) are
+   * place when edited or re-issued with a newer date (the article behind them may have changed); those
+   * whose title, link, text or author changed are returned as `revised`, with what they said before, for
+   * delivery to judge (never as new); unknown ones that the dedup rules reject (a re-issued ID) are
    * stored with the reason, so their identity is remembered, and not returned either. With `deliver`,
    * the new ones wait for `markDeliveryPlanned` (see `awaitingDelivery`); without (a feed's first parse,
    * which emails nothing), every entry is stored as handled.
@@ -34,22 +54,26 @@ export class EntriesService {
     incoming: NormalizedEntry[],
     now: Date,
     options: { deliver: boolean },
-  ): Promise<Entry[]> {
+  ): Promise<Ingestion> {
     const identities = entryIdentityHashes(incoming);
     const byIdentity = new Map<string, NormalizedEntry>();
     incoming.forEach(
       (entry, index) => byIdentity.has(identities[index]) || byIdentity.set(identities[index], entry),
     );
-    if (byIdentity.size === 0) return [];
+    if (byIdentity.size === 0) return { added: [], revised: [] };
     const titleDates = new Map([...byIdentity].map(([identity, entry]) => [identity, titleDateHash(entry)]));
     const asked = {
       identities: [...byIdentity.keys()],
       titleDates: [...new Set([...titleDates.values()].filter((hash): hash is string => hash !== null))],
     };
-    const inserted = await this.repository.store(feedId, asked, (stored) =>
+    const { inserted, revisedFrom } = await this.repository.store(feedId, asked, (stored) =>
       writesFor(feedId, byIdentity, titleDates, stored, now, options.deliver),
     );
-    return inserted.filter((entry) => entry.dedupVerdict === 'new');
+    const revised = revisedFrom.size ? await this.repository.findByIds([...revisedFrom.keys()]) : [];
+    return {
+      added: inserted.filter((entry) => entry.dedupVerdict === 'new'),
+      revised: revised.map((entry) => ({ entry, before: revisedFrom.get(entry.id)! })),
+    };
   }
 
   /** The delivery planner has handled these entries (their emails and digest items exist). */
@@ -99,8 +123,9 @@ function writesFor(
     const contentHash = entryContentHash(entry);
     const existing = known.get(identityHash);
     if (existing) {
-      if (existing.contentHash !== contentHash || isReissuedNewer(existing, entry, now))
-        writes.edited.push({ id: existing.id, values: { ...columns(entry, now), contentHash } });
+      const isRevised = existing.contentHash !== contentHash;
+      if (isRevised || isReissuedNewer(existing, entry, now))
+        writes.edited.push({ id: existing.id, values: { ...columns(entry, now), contentHash }, isRevised });
       continue;
     }
     const titleDate = titleDates.get(identityHash)!;
