@@ -13,9 +13,10 @@ import {
 } from 'typeorm';
 import { readInChunks, writeInChunks } from '../db/chunked';
 import { nextBatch, PruneBatch, PruneRequest } from '../db/prune-batch';
-import { insertRows, placeholders, selectRows } from '../db/raw-rows';
+import { insertRows, placeholders, selectRows, storedValue } from '../db/raw-rows';
 import { Transactions } from '../db/transactions';
 import { FeedMemory } from './domain/dedup-rules';
+import { RecentEntry } from './domain/removed-entries';
 import { EntryEntity } from './entry.entity';
 
 /** How many of a feed's newest entries the dedup rules and the poll interval look at. */
@@ -28,7 +29,10 @@ export interface StoredFeed {
 }
 
 /** An entry as lists of posts show it. */
-export type EntryHeadline = Pick<EntryEntity, 'id' | 'feedId' | 'title' | 'link' | 'publishedAt'>;
+export type EntryHeadline = Pick<
+  EntryEntity,
+  'id' | 'feedId' | 'title' | 'link' | 'publishedAt' | 'removedAt'
+>;
 
 /** What to write for a poll's entries, decided from what was stored. */
 export interface EntryWrites {
@@ -115,11 +119,27 @@ export class EntriesRepository {
     ).then((rows) => rows.map((row) => row.publishedAt!));
   }
 
+  /** The feed's entries published since then, for the removal rules (`ix_entries_feed_published`). */
+  recentOf(feedId: string, publishedSince: Date): Promise<RecentEntry[]> {
+    const manager = this.entries.manager;
+    return selectRows(
+      manager,
+      EntryEntity,
+      'SELECT id, identity_hash, published_at, first_seen_at, removed_at FROM entries ' +
+        'WHERE feed_id = ? AND published_at >= ?',
+      [feedId, storedValue(manager, EntryEntity, 'publishedAt', publishedSince)],
+    );
+  }
+
+  async setRemovedAt(ids: readonly string[], removedAt: Date | null): Promise<void> {
+    await writeInChunks(ids, (chunk) => this.entries.update({ id: In(chunk) }, { removedAt }));
+  }
+
   /** What lists of posts show of these entries: not their bodies. */
   headlinesOf(ids: readonly string[]): Promise<EntryHeadline[]> {
     return readInChunks(ids, (chunk) =>
       this.entries.find({
-        select: { id: true, feedId: true, title: true, link: true, publishedAt: true },
+        select: { id: true, feedId: true, title: true, link: true, publishedAt: true, removedAt: true },
         where: { id: In(chunk) },
       }),
     );

@@ -4,6 +4,7 @@ import { PruneBatch, PruneRequest } from '../db/prune-batch';
 import { dedupVerdict, effectivePublished, isReissuedNewer } from './domain/dedup-rules';
 import { entryContentHash, entryIdentityHashes, titleDateHash } from './domain/entry-identity';
 import { NormalizedEntry } from './domain/normalized-entry';
+import { removalChanges, REMOVAL_WATCH_MS } from './domain/removed-entries';
 import {
   EntriesRepository,
   EntryHeadline,
@@ -69,11 +70,35 @@ export class EntriesService {
     const { inserted, revisedFrom } = await this.repository.store(feedId, asked, (stored) =>
       writesFor(feedId, byIdentity, titleDates, stored, now, options.deliver),
     );
+    if (options.deliver) await this.noteRemovals(feedId, byIdentity, now);
     const revised = revisedFrom.size ? await this.repository.findByIds([...revisedFrom.keys()]) : [];
     return {
       added: inserted.filter((entry) => entry.dedupVerdict === 'new'),
       revised: revised.map((entry) => ({ entry, before: revisedFrom.get(entry.id)! })),
     };
+  }
+
+  /**
+   * Posts first seen within the last day that this body no longer lists, though it lists older ones
+   * (`removalChanges`), are marked removed; marked ones listed again are not any more.
+   */
+  private async noteRemovals(
+    feedId: string,
+    byIdentity: ReadonlyMap<string, NormalizedEntry>,
+    now: Date,
+  ): Promise<void> {
+    const published = [...byIdentity.values()].map((entry) => effectivePublished(entry, now));
+    // Entries published before the oldest one listed cannot count as removed; a week bounds the read.
+    const oldest = Math.min(...published.map((date) => date.getTime()), now.getTime() - REMOVAL_WATCH_MS);
+    const since = new Date(Math.max(oldest, now.getTime() - 8 * REMOVAL_WATCH_MS));
+    const recent = await this.repository.recentOf(feedId, since);
+    const { removed, restored } = removalChanges(
+      recent,
+      { identities: new Set(byIdentity.keys()), published },
+      now,
+    );
+    if (removed.length) await this.repository.setRemovedAt(removed, now);
+    if (restored.length) await this.repository.setRemovedAt(restored, null);
   }
 
   /** The delivery planner has handled these entries (their emails and digest items exist). */
@@ -142,6 +167,7 @@ function writesFor(
       dedupVerdict: verdict,
       firstSeenAt: now,
       deliveryPlannedAt: deliver && verdict === 'new' ? null : now,
+      removedAt: null,
       ...columns(entry, now),
       contentHash,
     });

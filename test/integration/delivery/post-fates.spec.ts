@@ -86,7 +86,7 @@ describe.each(testDialects())('what happens to each post, per reader, on %s', (d
       feedServer.set(path, { body: rssFeed('Record Blog', items) });
     await poll('2026-11-21T10:00:00Z');
     const apples = post('apples', 'Apples in autumn', 11, '<p>Crisp. The orchard opens at nine.</p>');
-    const pears = post('pears', 'Pears', 11);
+    const pears = post('pears', 'Pears', 10);
     publish(pears, apples);
     await poll('2026-11-21T12:00:00Z');
     await smtp.waitFor(3);
@@ -133,6 +133,15 @@ describe.each(testDialects())('what happens to each post, per reader, on %s', (d
       'Waiting for the daily digest of 2026-11-22.',
       'Waiting for the daily digest of 2026-11-22.',
     ]);
+
+    // The feed takes the post down within a day: no email retracts it, the record shows it.
+    const beforeRemoval = smtp.messages.length;
+    publish(post('apples-2', 'More apples', 15), pears);
+    await poll('2026-11-21T16:00:00Z');
+    expect((await outcomes(picky.user.id))['Apples in late autumn']).toMatch(
+      /The feed removed it at 21 Nov 2026, 16:00; no email takes it back\.$/,
+    );
+    expect(smtp.messages).toHaveLength(beforeRemoval);
 
     // The digest sent after the edit carries the new title, and the record says which email carried it.
     const beforeDigest = smtp.messages.length;
