@@ -7,6 +7,7 @@ import { MailService } from '../mail/mail.service';
 import { DigestRepository } from './digest.repository';
 import { burstTitle, isBurst } from './domain/burst';
 import { composeDigest, newestForSection } from './domain/compose-digest';
+import { digestCadenceOf } from './domain/digest-schedule';
 import { applyFilters, passesContentFilters } from './domain/filter-entries';
 import { EntryContentProvider, feedForEmail } from './entry-content.provider';
 import { RandomNumbers } from '../common/random-numbers';
@@ -92,7 +93,7 @@ export class DeliveryService {
             userId: user.id,
             subscriptionId: subscription.id,
             entryId: entry.id,
-            cadence: subscription.mode as 'daily' | 'weekly',
+            cadence: digestCadenceOf(subscription.mode, subscription.dayOfMonth)!,
             createdAt: entry.firstSeenAt,
             repeatOfEntryId: repeatOf(entry),
           })),

@@ -1,3 +1,5 @@
+import type { DeliveryMode } from '../feeds/domain/delivery-modes';
+
 /**
  * What each kind of email says, as data. Other modules describe an email with one of these and hand it
  * to MailService; how it looks (templates, headers, tokens) is the mail module's business alone.
@@ -97,10 +99,13 @@ export interface SupportReplyEmail {
   isAutoReply?: boolean;
 }
 
-/** What a reader can change by replying to one of our emails with a single word. */
-export type SubscriptionCommand = 'pause' | 'resume' | 'stop' | 'daily' | 'weekly' | 'realtime';
+/**
+ * What a reader can change by replying to one of our emails with a single word: the subscriptions of
+ * that email (pause, resume, stop, a cadence), or their own daily budget (`unlimited` lifts it).
+ */
+export type SubscriptionCommand = 'pause' | 'resume' | 'stop' | DeliveryCadence | 'unlimited';
 export type CommandLanguage = 'en' | 'fr' | 'de' | 'es';
-export type DeliveryCadence = 'realtime' | 'daily' | 'weekly';
+export type DeliveryCadence = DeliveryMode;
 
 export interface CommandConfirmationEmail {
   dedupKey: string;

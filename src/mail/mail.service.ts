@@ -162,6 +162,7 @@ export class MailService {
     const publicUrl = this.config.PUBLIC_URL.replace(/\/+$/, '');
     const view = commandConfirmationView(email, {
       feedsPage: `${publicUrl}/feeds`,
+      accountPage: `${publicUrl}/account`,
       subscribeAgain: (feedUrl) => `${publicUrl}/subscribe?url=${encodeURIComponent(feedUrl)}`,
     });
     const headers: Record<string, string> = { 'Auto-Submitted': 'auto-replied' };

@@ -22,8 +22,8 @@ export interface CommandOutcome {
 
 /**
  * A reply whose first line of the reader's own words (`readersOwnWords`: the text part, else the HTML,
- * without what the mail client quoted) is a command (pause, resume, stop, daily, weekly, realtime; see
- * `readReplyCommand`) acts on the subscriptions of the email replied to, once the reply token has
+ * without what the mail client quoted) is a command (pause, resume, stop, a cadence, or `unlimited` for the
+ * reader's daily budget; see `readReplyCommand`) acts on the subscriptions of the email replied to, once the reply token has
  * named that email, a person (not an auto-responder) wrote it, and the sender is its reader; it is
  * answered by one confirmation that says how to undo it. Anything else is not a command (null).
  */
@@ -88,6 +88,7 @@ export class ReplyCommandsService {
       for (const id of ids) await this.feeds.removeSubscription(id);
       return;
     }
+    if (command === 'unlimited') return this.accounts.liftDailyLimit(userId);
     return this.changes.setMode(userId, ids, command);
   }
 }

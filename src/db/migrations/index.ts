@@ -23,6 +23,7 @@ import { DeliveryIndexes1763769831000 } from './1763769831000-delivery-indexes';
 import { SupportEnvelopeSender1763769833000 } from './1763769833000-support-envelope-sender';
 import { SupportAttachments1763769833001 } from './1763769833001-support-attachments';
 import { SupportTeam1763769833002 } from './1763769833002-support-team';
+import { ReaderRhythm1764300000000 } from './1764300000000-reader-rhythm';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   SupportEnvelopeSender1763769833000,
   SupportAttachments1763769833001,
   SupportTeam1763769833002,
+  ReaderRhythm1764300000000,
 ];

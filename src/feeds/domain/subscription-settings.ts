@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { regexProblem } from '../../common/timed-regex';
+import { DELIVERY_MODES } from './delivery-modes';
 
 const positiveK = z.coerce.number().int().min(1, 'expected a whole number of at least 1').max(1000);
 
@@ -15,7 +16,13 @@ const filterRegex = z.string().superRefine((pattern, context) => {
 
 export const subscriptionSettingsSchema = z
   .object({
-    mode: z.enum(['realtime', 'daily', 'weekly']).default('realtime'),
+    mode: z.enum(DELIVERY_MODES).default('realtime'),
+    dayOfMonth: z.coerce
+      .number()
+      .int()
+      .min(1, 'expected a day of the month from 1 to 31')
+      .max(31, 'expected a day of the month from 1 to 31')
+      .nullish(),
     fullText: z.boolean().default(false),
     keepRecent: positiveK.nullish().transform((k) => k ?? null),
     keepRandom: positiveK.nullish().transform((k) => k ?? null),
@@ -25,7 +32,16 @@ export const subscriptionSettingsSchema = z
   })
   .refine((settings) => !(settings.keepRecent && settings.keepRandom), {
     message: 'choose either keep-recent or keep-random, not both',
-  });
+  })
+  .refine((settings) => settings.dayOfMonth == null || settings.mode === 'monthly', {
+    message: 'a day of the month is for monthly digests only',
+    path: ['dayOfMonth'],
+  })
+  // A monthly digest without a day goes out on the 1st.
+  .transform(({ dayOfMonth, ...settings }) => ({
+    ...settings,
+    dayOfMonth: settings.mode === 'monthly' ? (dayOfMonth ?? 1) : null,
+  }));
 
 export type SubscriptionSettings = z.infer<typeof subscriptionSettingsSchema>;
 
