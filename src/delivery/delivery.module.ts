@@ -10,6 +10,7 @@ import { DigestRunEntity } from './digest-run.entity';
 import { DigestRepository } from './digest.repository';
 import { DigestService } from './digest.service';
 import { EntryContentProvider } from './entry-content.provider';
+import { InboxRhythmService } from './inbox-rhythm.service';
 import { PendingDigestItemEntity } from './pending-digest-item.entity';
 import { ReaderStoryEntity } from './reader-story.entity';
 import { StoryMemoryRepository } from './story-memory.repository';
@@ -23,7 +24,14 @@ import { StoryMemoryRepository } from './story-memory.repository';
     MailModule,
     ContentModule,
   ],
-  providers: [DeliveryService, DigestService, DigestRepository, EntryContentProvider, StoryMemoryRepository],
+  providers: [
+    DeliveryService,
+    DigestService,
+    DigestRepository,
+    EntryContentProvider,
+    StoryMemoryRepository,
+    InboxRhythmService,
+  ],
   exports: [DeliveryService, DigestService],
 })
 export class DeliveryModule {}

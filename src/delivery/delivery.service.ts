@@ -14,6 +14,7 @@ import { RandomNumbers } from '../common/random-numbers';
 import { storyKeys } from './domain/story-keys';
 import { isOriginOf, realtimeTelling } from './domain/story-origin';
 import { StoryMemoryRepository } from './story-memory.repository';
+import { AdmittedEntries, InboxRhythmService } from './inbox-rhythm.service';
 
 /** The delivery planner: a poll's new entries become real-time emails or items waiting for a digest. */
 @Injectable()
@@ -26,6 +27,7 @@ export class DeliveryService {
     private readonly content: EntryContentProvider,
     private readonly random: RandomNumbers,
     private readonly stories: StoryMemoryRepository,
+    private readonly rhythm: InboxRhythmService,
   ) {}
 
   /**
@@ -81,11 +83,15 @@ export class DeliveryService {
             }
           }
         }
-        enqueued += await this.sendRealtime(feed, user, subscription, now, pollKey);
+        // Quiet hours and the daily budget may keep some for later (`InboxRhythmService`).
+        const admitted = await this.rhythm.admit(user, subscription, now, repeatOf);
+        enqueued += await this.sendRealtime(feed, user, subscription, admitted, pollKey);
         for (const { entry, until } of held)
           enqueued += await this.sendEntry(feed, user, subscription, entry, {
-            until,
-            reason: `held until ${until.toISOString()}: the reader also follows the site it links to`,
+            hold: {
+              until,
+              reason: `held until ${until.toISOString()}: the reader also follows the site it links to`,
+            },
           });
       } else {
         await this.digests.addPending(
@@ -149,14 +155,18 @@ export class DeliveryService {
     return hosts.size ? this.feeds.realtimeFollowersOfSites([...hosts].slice(0, 50)) : new Map();
   }
 
-  /** One email per entry, or one combined email when a poll brings a burst (named by the poll's first entry). */
+  /**
+   * One email per entry, or one combined email when a poll brings a burst (named by the poll's first
+   * entry); the last email carries the notice, when there is one.
+   */
   private async sendRealtime(
     feed: FeedRef,
     user: User,
     subscription: Subscription,
-    entries: readonly Entry[],
+    { now: entries, notice }: AdmittedEntries,
     pollKey: string,
   ): Promise<number> {
+    const withNotice = notice ? { notice } : {};
     const to = { userId: user.id, email: user.email };
     const toEmailEntry = (entry: Entry) =>
       this.content.toEmailEntry(entry, { fullText: subscription.fullText });
@@ -174,21 +184,25 @@ export class DeliveryService {
             headlines,
           },
         ]),
+        ...withNotice,
       });
       return isNew ? 1 : 0;
     }
     let enqueued = 0;
-    for (const entry of entries) enqueued += await this.sendEntry(feed, user, subscription, entry);
+    for (const [index, entry] of entries.entries()) {
+      const isLast = index === entries.length - 1;
+      enqueued += await this.sendEntry(feed, user, subscription, entry, isLast ? withNotice : {});
+    }
     return enqueued;
   }
 
-  /** One entry's email (on hold, when given); 1 when it was enqueued now, 0 when it was already. */
+  /** One entry's email (on hold, with a notice, when given); 1 when it was enqueued now, 0 when it was already. */
   private async sendEntry(
     feed: FeedRef,
     user: User,
     subscription: Subscription,
     entry: Entry,
-    hold?: { until: Date; reason: string },
+    { hold, notice }: { hold?: { until: Date; reason: string }; notice?: string } = {},
   ): Promise<number> {
     const isNew = await this.mail.sendEntry({
       dedupKey: entryEmailKey(entry.id, user.id),
@@ -197,6 +211,7 @@ export class DeliveryService {
       feed: feedForEmail(feed),
       entry: await this.content.toEmailEntry(entry, { fullText: subscription.fullText }),
       hold,
+      notice,
     });
     return isNew ? 1 : 0;
   }

@@ -34,6 +34,8 @@ export interface EntryEmail {
   entry: EntryForEmail;
   /** Sent no sooner than `until` unless withdrawn meanwhile (`MailService.withdrawHeld`). */
   hold?: { until: Date; reason: string };
+  /** One line for the reader above the footer (the email that reached their daily budget says so). */
+  notice?: string;
 }
 
 export interface DigestEntry extends EntryForEmail {
@@ -59,6 +61,8 @@ export interface DigestEmail {
   /** e.g. "Your daily digest" / "Your weekly digest" / "12 new posts from Example Blog" (a burst). */
   title: string;
   sections: DigestSection[];
+  /** As for `EntryEmail`. */
+  notice?: string;
 }
 
 export interface SignInEmail {

@@ -48,6 +48,11 @@ export class MailService {
     return this.outbox.enqueue({ ...this.composeEntry(email), hold: email.hold });
   }
 
+  /** How many posts' emails (one each, digests, bursts) a user was sent since `since`: their daily budget's count. */
+  countDeliveriesSince(userId: string, since: Date): Promise<number> {
+    return this.outbox.countOfKindsSince(userId, ['entry', 'digest'], since);
+  }
+
   /** Takes back an email sent on hold while it still waits; false when it is on its way or gone. */
   withdrawHeld(dedupKey: string): Promise<boolean> {
     return this.outbox.withdrawHeld(dedupKey);
