@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { User } from '../accounts/accounts.service';
-import { Clock } from '../common/clock';
 import { Entry } from '../entries/entries.service';
 import { FeedsService, Subscription } from '../feeds/feeds.service';
 import { MailService } from '../mail/mail.service';
@@ -25,7 +24,6 @@ export class InboxRhythmService {
     private readonly mail: MailService,
     private readonly digests: DigestRepository,
     private readonly feeds: FeedsService,
-    private readonly clock: Clock,
   ) {}
 
   async admit(
@@ -36,7 +34,8 @@ export class InboxRhythmService {
   ): Promise<AdmittedEntries> {
     const hasRhythm = user.maxEmailsPerDay > 0 || user.quietStart !== null;
     if (!hasRhythm || entries.length === 0) return { now: [...entries], notice: null };
-    const now = this.clock.now();
+    // When the poll saw them (`poll --at` moves it), the instant the rules are read at.
+    const now = new Date(Math.max(...entries.map((entry) => entry.firstSeenAt.getTime())));
     const sentToday =
       user.maxEmailsPerDay > 0
         ? await this.mail.countDeliveriesSince(user.id, startOfLocalDay(user.timezone, now))

@@ -5,28 +5,7 @@ import { parseWholeNumber, printJson, withApp } from '../cli-context';
 export function registerUserCommands(program: Command): void {
   const users = program.command('users').description('manage users');
 
-  users
-    .command('add')
-    .argument('<email>')
-    .option('--timezone <tz>', 'IANA timezone', 'UTC')
-    .option(
-      '--digest-hour <h>',
-      'local hour of the daily digest (0-23)',
-      parseWholeNumber('--digest-hour'),
-      7,
-    )
-    .option(
-      '--digest-weekday <d>',
-      'weekday of the weekly digest, 0 (Sunday) to 6 (Saturday)',
-      parseWholeNumber('--digest-weekday'),
-      1,
-    )
-    .option(
-      '--max-emails-per-day <n>',
-      'at most this many emails a day, the rest in one catch-up (0: no limit)',
-      parseWholeNumber('--max-emails-per-day'),
-    )
-    .option('--quiet-hours <window>', 'real-time mail waits until they end: 22:00-07:00, or off')
+  withReaderSettings(users.command('add').argument('<email>'), ADD_DEFAULTS)
     .option('--role <role>', 'user, support or admin', 'user')
     .option(
       '--credits <n>',
@@ -63,22 +42,7 @@ export function registerUserCommands(program: Command): void {
         }),
     );
 
-  users
-    .command('update')
-    .argument('<email>')
-    .option('--timezone <tz>', 'IANA timezone')
-    .option('--digest-hour <h>', 'local hour of the digests (0-23)', parseWholeNumber('--digest-hour'))
-    .option(
-      '--digest-weekday <d>',
-      'weekday of the weekly digest, 0 (Sunday) to 6 (Saturday)',
-      parseWholeNumber('--digest-weekday'),
-    )
-    .option(
-      '--max-emails-per-day <n>',
-      'at most this many emails a day, the rest in one catch-up (0: no limit)',
-      parseWholeNumber('--max-emails-per-day'),
-    )
-    .option('--quiet-hours <window>', 'real-time mail waits until they end: 22:00-07:00, or off')
+  withReaderSettings(users.command('update').argument('<email>'), {})
     .description("change a user's settings; those not given stay as they are")
     .action((email: string, changes: Record<string, unknown>) =>
       withApp(async (app) => {
@@ -143,6 +107,32 @@ export function registerUserCommands(program: Command): void {
           );
       }),
     );
+}
+
+const ADD_DEFAULTS = { timezone: 'UTC', digestHour: 7, digestWeekday: 1 };
+
+/** The settings `users add` and `users update` share; `add` gives defaults, `update` keeps what is stored. */
+function withReaderSettings(command: Command, defaults: Partial<typeof ADD_DEFAULTS>): Command {
+  return command
+    .option('--timezone <tz>', 'IANA timezone', defaults.timezone)
+    .option(
+      '--digest-hour <h>',
+      'local hour of the digests (0-23)',
+      parseWholeNumber('--digest-hour'),
+      defaults.digestHour,
+    )
+    .option(
+      '--digest-weekday <d>',
+      'weekday of the weekly digest, 0 (Sunday) to 6 (Saturday)',
+      parseWholeNumber('--digest-weekday'),
+      defaults.digestWeekday,
+    )
+    .option(
+      '--max-emails-per-day <n>',
+      'at most this many emails a day, the rest in one catch-up (0: no limit)',
+      parseWholeNumber('--max-emails-per-day'),
+    )
+    .option('--quiet-hours <window>', 'real-time mail waits until they end: 22:00-07:00, or off');
 }
 
 /** A user's delivery settings on one line. */
