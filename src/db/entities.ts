@@ -5,6 +5,7 @@ import { ExtractedArticleEntity } from '../content/extracted-article.entity';
 import { DigestRunEntity } from '../delivery/digest-run.entity';
 import { PendingDigestItemEntity } from '../delivery/pending-digest-item.entity';
 import { ReaderStoryEntity } from '../delivery/reader-story.entity';
+import { PostFateEntity } from '../delivery/post-fate.entity';
 import { CreditAccountEntity } from '../billing/credit-account.entity';
 import { CreditPurchaseEntity } from '../billing/credit-purchase.entity';
 import { LedgerEntryEntity } from '../billing/ledger-entry.entity';
@@ -35,6 +36,7 @@ export const entities = [
   DigestRunEntity,
   PendingDigestItemEntity,
   ReaderStoryEntity,
+  PostFateEntity,
   LedgerEntryEntity,
   CreditAccountEntity,
   CreditPurchaseEntity,

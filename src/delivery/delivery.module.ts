@@ -13,11 +13,14 @@ import { EntryContentProvider } from './entry-content.provider';
 import { InboxRhythmService } from './inbox-rhythm.service';
 import { PendingDigestItemEntity } from './pending-digest-item.entity';
 import { ReaderStoryEntity } from './reader-story.entity';
+import { PostFateEntity } from './post-fate.entity';
+import { PostFatesRepository } from './post-fates.repository';
+import { DeliveryRecordService } from './delivery-record.service';
 import { StoryMemoryRepository } from './story-memory.repository';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([PendingDigestItemEntity, DigestRunEntity, ReaderStoryEntity]),
+    TypeOrmModule.forFeature([PendingDigestItemEntity, DigestRunEntity, ReaderStoryEntity, PostFateEntity]),
     AccountsModule,
     FeedsModule,
     EntriesModule,
@@ -30,8 +33,10 @@ import { StoryMemoryRepository } from './story-memory.repository';
     DigestRepository,
     EntryContentProvider,
     StoryMemoryRepository,
+    PostFatesRepository,
+    DeliveryRecordService,
     InboxRhythmService,
   ],
-  exports: [DeliveryService, DigestService],
+  exports: [DeliveryService, DigestService, DeliveryRecordService],
 })
 export class DeliveryModule {}

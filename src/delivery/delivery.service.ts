@@ -8,13 +8,17 @@ import { DigestRepository } from './digest.repository';
 import { burstTitle, isBurst } from './domain/burst';
 import { composeDigest, newestForSection } from './domain/compose-digest';
 import { digestCadenceOf } from './domain/digest-schedule';
-import { applyFilters, passesContentFilters } from './domain/filter-entries';
+import { judgeEntries } from './domain/filter-entries';
 import { EntryContentProvider, feedForEmail } from './entry-content.provider';
 import { RandomNumbers } from '../common/random-numbers';
 import { storyKeys } from './domain/story-keys';
 import { isOriginOf, realtimeTelling } from './domain/story-origin';
+import { ORIGIN_HOLD_REASON } from './domain/post-fate';
+import { PollFates } from './poll-fates';
+import { PostFatesRepository } from './post-fates.repository';
 import { StoryMemoryRepository } from './story-memory.repository';
 import { AdmittedEntries, InboxRhythmService } from './inbox-rhythm.service';
+import { Clock } from '../common/clock';
 
 /** The delivery planner: a poll's new entries become real-time emails or items waiting for a digest. */
 @Injectable()
@@ -27,6 +31,8 @@ export class DeliveryService {
     private readonly content: EntryContentProvider,
     private readonly random: RandomNumbers,
     private readonly stories: StoryMemoryRepository,
+    private readonly fates: PostFatesRepository,
+    private readonly clock: Clock,
     private readonly rhythm: InboxRhythmService,
   ) {}
 
@@ -43,14 +49,21 @@ export class DeliveryService {
     const users = new Map(
       (await this.accounts.findByIds(subscriptions.map((s) => s.userId))).map((u) => [u.id, u]),
     );
+    const fates = new PollFates(feed.id, this.clock.now());
     const plans = subscriptions.flatMap((subscription) => {
       const user = users.get(subscription.userId);
+      if (!user) return [];
       // A paused subscription gets nothing, not even later: resuming must not flood the reader.
-      if (!user || subscription.pausedAt) return [];
-      const kept =
-        subscription.mode === 'realtime'
-          ? applyFilters(entries, subscription, () => this.random.next())
-          : entries.filter((entry) => passesContentFilters(entry, subscription));
+      if (subscription.pausedAt) {
+        for (const entry of entries) fates.add(subscription, entry, { fate: 'paused' });
+        return [];
+      }
+      const verdicts = judgeEntries(entries, subscription, () => this.random.next(), {
+        contentOnly: subscription.mode !== 'realtime',
+      });
+      for (const { entry, droppedBy } of verdicts)
+        if (droppedBy) fates.add(subscription, entry, { fate: 'filtered', rule: droppedBy });
+      const kept = verdicts.flatMap(({ entry, droppedBy }) => (droppedBy ? [] : [entry]));
       return [{ user, subscription, kept }];
     });
     const repeats = await this.repeatedStories(plans);
@@ -59,6 +72,11 @@ export class DeliveryService {
     let enqueued = 0;
     for (const { user, subscription, kept } of plans) {
       const repeatOf = (entry: Entry) => repeats.get(`${subscription.id}:${entry.id}`) ?? null;
+      const isRepeat = (entry: Entry) => {
+        const earlier = repeatOf(entry);
+        if (earlier) fates.add(subscription, entry, { fate: 'repeat', repeatOfEntryId: earlier });
+        return earlier !== null;
+      };
       if (subscription.mode === 'realtime') {
         const now: Entry[] = [];
         const held: Array<{ entry: Entry; until: Date }> = [];
@@ -73,39 +91,53 @@ export class DeliveryService {
           });
           if (telling.send === 'now') now.push(entry);
           else if (telling.send === 'held') held.push({ entry, until: telling.until });
+          else if (telling.send === 'never') isRepeat(entry);
           else if (telling.send === 'instead-of-held-copy') {
-            if (await this.mail.withdrawHeld(entryEmailKey(earlier!, user.id))) {
+            if (!(await this.mail.withdrawHeld(entryEmailKey(earlier!, user.id)))) isRepeat(entry);
+            else {
               await this.stories.handOver(user.id, earlier!, {
                 entryId: entry.id,
                 subscriptionId: subscription.id,
               });
+              await this.fates.markRepeat(user.id, earlier!, entry.id);
               now.push(entry);
             }
           }
         }
         // Quiet hours and the daily budget may keep some for later (`InboxRhythmService`).
         const admitted = await this.rhythm.admit(user, subscription, now, repeatOf);
+        const emailKey = (entry: Entry) =>
+          isBurst(admitted.now.length)
+            ? burstEmailKey(feed.id, pollKey, user.id)
+            : entryEmailKey(entry.id, user.id);
+        for (const entry of admitted.now)
+          fates.add(subscription, entry, { fate: 'emailed', emailKey: emailKey(entry) });
+        for (const entry of admitted.waiting)
+          fates.add(subscription, entry, { fate: 'digest', cadence: admitted.waitFor });
+        for (const { entry } of held)
+          fates.add(subscription, entry, { fate: 'emailed', emailKey: entryEmailKey(entry.id, user.id) });
         enqueued += await this.sendRealtime(feed, user, subscription, admitted, pollKey);
         for (const { entry, until } of held)
           enqueued += await this.sendEntry(feed, user, subscription, entry, {
-            hold: {
-              until,
-              reason: `held until ${until.toISOString()}: the reader also follows the site it links to`,
-            },
+            hold: { until, reason: `held until ${until.toISOString()}: ${ORIGIN_HOLD_REASON}` },
           });
       } else {
+        const cadence = digestCadenceOf(subscription.mode, subscription.dayOfMonth)!;
+        for (const entry of kept)
+          if (!isRepeat(entry)) fates.add(subscription, entry, { fate: 'digest', cadence });
         await this.digests.addPending(
           kept.map((entry) => ({
             userId: user.id,
             subscriptionId: subscription.id,
             entryId: entry.id,
-            cadence: digestCadenceOf(subscription.mode, subscription.dayOfMonth)!,
+            cadence,
             createdAt: entry.firstSeenAt,
             repeatOfEntryId: repeatOf(entry),
           })),
         );
       }
     }
+    await this.fates.record(fates.rows);
     return enqueued;
   }
 
@@ -173,13 +205,15 @@ export class DeliveryService {
     if (isBurst(entries.length)) {
       const { shown, headlines } = newestForSection(entries);
       const isNew = await this.mail.sendDigest({
-        dedupKey: `burst:${feed.id}:${pollKey}:user:${user.id}`,
+        dedupKey: burstEmailKey(feed.id, pollKey, user.id),
         to,
         title: burstTitle(entries.length, feed.title ?? feed.url),
+        isBurst: true,
         sections: composeDigest([
           {
             feed: feedForEmail(feed),
             subscriptionId: subscription.id,
+            subjectTag: subscription.subjectTag,
             entries: await Promise.all(shown.map(toEmailEntry)),
             headlines,
           },
@@ -208,6 +242,7 @@ export class DeliveryService {
       dedupKey: entryEmailKey(entry.id, user.id),
       to: { userId: user.id, email: user.email },
       subscriptionId: subscription.id,
+      subjectTag: subscription.subjectTag,
       feed: feedForEmail(feed),
       entry: await this.content.toEmailEntry(entry, { fullText: subscription.fullText }),
       hold,
@@ -215,6 +250,11 @@ export class DeliveryService {
     });
     return isNew ? 1 : 0;
   }
+}
+
+/** The key of the one email a burst of one poll becomes for one reader. */
+function burstEmailKey(feedId: string, pollKey: string, userId: string): string {
+  return `burst:${feedId}:${pollKey}:user:${userId}`;
 }
 
 /** The key of one entry's real-time email to one reader (what a held copy is withdrawn by). */

@@ -7,9 +7,10 @@ import { DigestSection, FeedForEmail } from '../mail/email-models';
 import { MailService } from '../mail/mail.service';
 import { DigestRepository, DigestRun, PendingDigestItem } from './digest.repository';
 import { composeDigest, newestForSection } from './domain/compose-digest';
-import { cadenceOfIssue, DigestSchedule, latestDigestIssue } from './domain/digest-schedule';
+import { cadenceOfIssue, digestScheduleOf, latestDigestIssue } from './domain/digest-schedule';
 import { digestTitle } from './domain/digest-title';
-import { keepSelection } from './domain/filter-entries';
+import { FilterRule, keepRule, keepSelection } from './domain/filter-entries';
+import { PostFatesRepository } from './post-fates.repository';
 import { isOriginOf, preferOrigins } from './domain/story-origin';
 import { EntryContentProvider, feedForEmail } from './entry-content.provider';
 import { StoryMemoryRepository } from './story-memory.repository';
@@ -47,6 +48,7 @@ export class DigestService {
     private readonly content: EntryContentProvider,
     private readonly random: RandomNumbers,
     private readonly stories: StoryMemoryRepository,
+    private readonly fates: PostFatesRepository,
     private readonly leases: ClaimLeases,
     private readonly shutdown: ShutdownSignal,
     private readonly metrics: Metrics,
@@ -128,13 +130,7 @@ export class DigestService {
       const user = users.get(userId);
       if (!user) continue;
       try {
-        const schedule: DigestSchedule = {
-          timezone: user.timezone,
-          hour: user.digestHour,
-          weekday: user.digestWeekday,
-          catchUpHour: withDigests.has(userId) ? user.digestHour : 0,
-          quietEnd: user.quietEnd,
-        };
+        const schedule = digestScheduleOf(user, withDigests.has(userId));
         const issue = latestDigestIssue(cadence, schedule, now);
         if (!(await this.digests.hasItemsDueFor(userId, issue, paused.get(userId)))) continue;
         const run = await this.digests.claim(
@@ -178,17 +174,27 @@ export class DigestService {
     const subscriptions = user ? await this.feeds.subscriptionsOfUser(user.id) : [];
     const paused = subscriptions.filter((subscription) => subscription.pausedAt).map(({ id }) => id);
     const items = await this.digests.collectItems(run, cadence, paused);
-    const sections = user ? composeDigest(await this.sectionsOf(subscriptions, items)) : [];
+    const leftOut: LeftOut[] = [];
+    const sections = user ? composeDigest(await this.sectionsOf(subscriptions, items, leftOut)) : [];
     if (!user || sections.length === 0) {
       await this.digests.finish(run.id, 'empty', 0, now);
       return false;
     }
+    const dedupKey = `digest:${run.userId}:${run.issueKey}`;
     await this.mail.sendDigest({
-      dedupKey: `digest:${run.userId}:${run.issueKey}`,
+      dedupKey,
       to: { userId: user.id, email: user.email },
       title: digestTitle(cadence),
       sections,
     });
+    const notShown = new Set(leftOut.map(({ entryId }) => entryId));
+    await this.fates.markInDigest(
+      user.id,
+      items.map((item) => item.entryId).filter((id) => !notShown.has(id)),
+      dedupKey,
+    );
+    for (const { entryIds, rule } of groupLeftOut(leftOut))
+      await this.fates.markFiltered(user.id, entryIds, rule);
     this.metrics.observeDigestLag((now.getTime() - run.dueAt.getTime()) / 1000);
     const entryCount = sections.reduce((sum, s) => sum + s.entries.length + s.headlines.length, 0);
     await this.digests.finish(run.id, 'sent', entryCount, now);
@@ -203,6 +209,7 @@ export class DigestService {
   private async sectionsOf(
     subscriptions: ReadonlyArray<Subscription & { feed: Feed }>,
     pending: readonly PendingDigestItem[],
+    leftOut: LeftOut[],
   ): Promise<DigestSection[]> {
     const inIssue = new Set(pending.filter((item) => !item.repeatOfEntryId).map((item) => item.entryId));
     const told = pending.filter((item) => !item.repeatOfEntryId || inIssue.has(item.repeatOfEntryId));
@@ -222,12 +229,15 @@ export class DigestService {
       const waiting = firsts
         .filter((item) => item.subscriptionId === subscription.id)
         .flatMap((item) => entries.get(item.entryId) ?? []);
-      const { shown, headlines } = newestForSection(
-        keepSelection(waiting, subscription, () => this.random.next()),
-      );
+      const kept = keepSelection(waiting, subscription, () => this.random.next());
+      const rule = keepRule(subscription);
+      if (rule)
+        for (const entry of waiting) if (!kept.includes(entry)) leftOut.push({ entryId: entry.id, rule });
+      const { shown, headlines } = newestForSection(kept);
       sections.push({
         feed: feedForEmail(subscription.feed),
         subscriptionId: subscription.id,
+        subjectTag: subscription.subjectTag,
         entries: await Promise.all(
           shown.map(async (entry) => ({
             ...(await this.content.toEmailEntry(entry, { fullText: subscription.fullText })),
@@ -239,6 +249,22 @@ export class DigestService {
     }
     return sections;
   }
+}
+
+/** A post a digest issue left out by its subscription's keep-k. */
+interface LeftOut {
+  entryId: string;
+  rule: FilterRule;
+}
+
+/** The left-out posts grouped by their rule (one update per subscription's rule). */
+function groupLeftOut(leftOut: readonly LeftOut[]): Array<{ entryIds: string[]; rule: FilterRule }> {
+  const groups = new Map<string, { entryIds: string[]; rule: FilterRule }>();
+  for (const { entryId, rule } of leftOut) {
+    const key = JSON.stringify(rule);
+    (groups.get(key) ?? groups.set(key, { entryIds: [], rule }).get(key)!).entryIds.push(entryId);
+  }
+  return [...groups.values()];
 }
 
 /** For each first telling in the issue, the other feeds whose repeats of it are in the issue too. */

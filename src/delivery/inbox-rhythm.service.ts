@@ -6,10 +6,12 @@ import { MailService } from '../mail/mail.service';
 import { DigestRepository } from './digest.repository';
 import { endOfLocalDay, planRealtime, startOfLocalDay } from './domain/realtime-rhythm';
 
-/** The real-time entries that go now, and the line the last of their emails carries. */
+/** The real-time entries that go now, the line the last of their emails carries, and those that wait. */
 export interface AdmittedEntries {
   now: Entry[];
   notice: string | null;
+  waiting: Entry[];
+  waitFor: 'quiet' | 'catch-up' | null;
 }
 
 /**
@@ -33,7 +35,8 @@ export class InboxRhythmService {
     repeatOf: (entry: Entry) => string | null,
   ): Promise<AdmittedEntries> {
     const hasRhythm = user.maxEmailsPerDay > 0 || user.quietStart !== null;
-    if (!hasRhythm || entries.length === 0) return { now: [...entries], notice: null };
+    if (!hasRhythm || entries.length === 0)
+      return { now: [...entries], notice: null, waiting: [], waitFor: null };
     // When the poll saw them (`poll --at` moves it), the instant the rules are read at.
     const now = new Date(Math.max(...entries.map((entry) => entry.firstSeenAt.getTime())));
     const sentToday =
@@ -56,7 +59,7 @@ export class InboxRhythmService {
         })),
       );
     const notice = plan.reachesBudget ? await this.budgetNotice(user) : null;
-    return { now: oldestFirst.slice(0, plan.sendCount), notice };
+    return { now: oldestFirst.slice(0, plan.sendCount), notice, waiting, waitFor: plan.waitFor };
   }
 
   /** The one line of the email that reaches the reader's budget: what happens next, how to lift it. */

@@ -27,6 +27,9 @@ export interface StoredFeed {
   memory: FeedMemory;
 }
 
+/** An entry as lists of posts show it. */
+export type EntryHeadline = Pick<EntryEntity, 'id' | 'feedId' | 'title' | 'link' | 'publishedAt'>;
+
 /** What to write for a poll's entries, decided from what was stored. */
 export interface EntryWrites {
   edited: Array<{ id: string; values: Partial<EntryEntity> }>;
@@ -86,6 +89,16 @@ export class EntriesRepository {
         `ORDER BY published_at DESC LIMIT ${MEMORY_DEPTH}`,
       [feedId],
     ).then((rows) => rows.map((row) => row.publishedAt!));
+  }
+
+  /** What lists of posts show of these entries: not their bodies. */
+  headlinesOf(ids: readonly string[]): Promise<EntryHeadline[]> {
+    return readInChunks(ids, (chunk) =>
+      this.entries.find({
+        select: { id: true, feedId: true, title: true, link: true, publishedAt: true },
+        where: { id: In(chunk) },
+      }),
+    );
   }
 
   findByIds(ids: readonly string[]): Promise<EntryEntity[]> {

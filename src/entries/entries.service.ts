@@ -4,7 +4,9 @@ import { PruneBatch, PruneRequest } from '../db/prune-batch';
 import { dedupVerdict, effectivePublished, isReissuedNewer } from './domain/dedup-rules';
 import { entryContentHash, entryIdentityHashes, titleDateHash } from './domain/entry-identity';
 import { NormalizedEntry } from './domain/normalized-entry';
-import { EntriesRepository, EntryWrites, StoredFeed } from './entries.repository';
+import { EntriesRepository, EntryHeadline, EntryWrites, StoredFeed } from './entries.repository';
+
+export type { EntryHeadline };
 import { EntryEntity } from './entry.entity';
 
 export type Entry = Readonly<EntryEntity>;
@@ -71,6 +73,11 @@ export class EntriesService {
   /** How many entries are stored, all feeds together. */
   count(): Promise<number> {
     return this.repository.count();
+  }
+
+  /** Title, link and date of these entries (no bodies), in no particular order. */
+  headlinesOf(ids: readonly string[]): Promise<EntryHeadline[]> {
+    return this.repository.headlinesOf(ids);
   }
 
   findByIds(ids: readonly string[]): Promise<Entry[]> {

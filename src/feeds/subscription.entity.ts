@@ -3,6 +3,9 @@ import type { DeliveryMode } from './domain/delivery-modes';
 
 export type { DeliveryMode } from './domain/delivery-modes';
 
+/** When a post already sent is edited: nothing (`ignore`), or one short "Updated" email (`tell`). */
+export type OnUpdate = 'ignore' | 'tell';
+
 @Entity('subscriptions')
 export class SubscriptionEntity {
   @PrimaryColumn({ type: 'varchar', length: 26 })
@@ -39,6 +42,13 @@ export class SubscriptionEntity {
   /** Only entries whose title or text match (case-insensitive); validated against slow patterns. */
   @Column({ name: 'filter_regex', type: 'varchar', length: 500, nullable: true })
   filterRegex!: string | null;
+
+  /** Opens the subject of this feed's emails as `[tag] …` (null: no tag). */
+  @Column({ name: 'subject_tag', type: 'varchar', length: 30, nullable: true })
+  subjectTag!: string | null;
+
+  @Column({ name: 'on_update', type: 'varchar', length: 8, default: 'ignore' })
+  onUpdate!: OnUpdate;
 
   /** Since when nothing is delivered for it (null: active). What is published meanwhile is skipped. */
   @Column({ name: 'paused_at', type: 'datetime', nullable: true })

@@ -20,15 +20,20 @@ export class FeedNotices {
   ): Promise<void> {
     const subscriptions = await this.feeds.subscriptionsOfFeed(feed.id);
     const users = await this.accounts.findByIds(subscriptions.map((subscription) => subscription.userId));
+    const subscriptionOf = new Map(subscriptions.map((subscription) => [subscription.userId, subscription]));
     const episode =
       problem === 'gone' ? `feed-gone:${feed.id}` : `feed-broken:${feed.id}:${brokenSince?.toISOString()}`;
     for (const user of users) {
+      const subscription = subscriptionOf.get(user.id)!;
+      // The feed's own list (List-Id, tag): a reader's filter files it with the feed's posts.
       await this.mail.sendFeedProblem({
         dedupKey: `${episode}:${user.id}`,
         to: { userId: user.id, email: user.email },
         feed: { id: feed.id, title: feed.title, url: feed.url, siteUrl: feed.siteUrl },
         problem,
         detail,
+        subscriptionId: subscription.id,
+        subjectTag: subscription.subjectTag,
       });
     }
   }

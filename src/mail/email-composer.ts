@@ -22,8 +22,11 @@ export interface Composition {
   view: object;
   /** Why the reader gets this email (footer). */
   footerNote: string;
-  /** Subscribed mail: one list per feed, ended by unsubscribing these subscriptions. */
-  list?: { key: string; name: string; subscriptionIds: string[] };
+  /**
+   * Subscribed mail: one list per feed, ended by unsubscribing these subscriptions; `feedUrl` when the
+   * email is about one feed (`X-Tidings-Feed`).
+   */
+  list?: { key: string; name: string; subscriptionIds: string[]; feedUrl?: string };
   /** Mail about subscriptions that is not itself list mail: what a reply command to it acts on. */
   subscriptionIds?: string[];
   headers?: Record<string, string>;
@@ -80,6 +83,7 @@ export class EmailComposer {
             domain: this.domain,
             unsubscribeUrl,
             unsubscribeMailto: `mailto:unsubscribe@${this.domain}?subject=unsubscribe%20${token}`,
+            feedUrl: composition.list.feedUrl,
           })
         : {};
     return {

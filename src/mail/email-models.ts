@@ -32,6 +32,8 @@ export interface EntryEmail {
   subscriptionId: string;
   feed: FeedForEmail;
   entry: EntryForEmail;
+  /** The reader's tag for the feed: the subject opens with `[tag]`. */
+  subjectTag?: string | null;
   /** Sent no sooner than `until` unless withdrawn meanwhile (`MailService.withdrawHeld`). */
   hold?: { until: Date; reason: string };
   /** One line for the reader above the footer (the email that reached their daily budget says so). */
@@ -49,6 +51,8 @@ export type DigestHeadline = Pick<EntryForEmail, 'title' | 'link' | 'published'>
 export interface DigestSection {
   feed: FeedForEmail;
   subscriptionId: string;
+  /** The reader's tag for the feed (the digest's subject carries it when every section has it). */
+  subjectTag?: string | null;
   /** The newest posts, shown with an excerpt. */
   entries: DigestEntry[];
   /** The section's other posts, newest first: each listed as a linked headline while the email fits Gmail's clip. */
@@ -61,6 +65,8 @@ export interface DigestEmail {
   /** e.g. "Your daily digest" / "Your weekly digest" / "12 new posts from Example Blog" (a burst). */
   title: string;
   sections: DigestSection[];
+  /** One feed's posts of one poll, sent at once: that feed's list headers, as its single posts have. */
+  isBurst?: boolean;
   /** As for `EntryEmail`. */
   notice?: string;
 }
@@ -89,6 +95,7 @@ export interface FeedProblemEmail {
   detail: string;
   /** When given, the email carries one-click unsubscription from this subscription. */
   subscriptionId?: string;
+  subjectTag?: string | null;
 }
 
 export interface SupportReplyEmail {
@@ -124,5 +131,22 @@ export interface CommandConfirmationEmail {
   /** For a change of cadence, the one they all had before (null when they differed). */
   previousCadence: DeliveryCadence | null;
   /** The reader's message: the confirmation is threaded under it. */
+  inReplyTo: string | null;
+}
+
+/** One post of a reader's delivery record, already in words. */
+export interface RecordedPost {
+  title: string;
+  link: string | null;
+  seenAt: string;
+  outcome: string;
+}
+
+/** The answer to a reply asking "why": what happened to the latest posts of the email's feeds. */
+export interface DeliveryRecordEmail {
+  dedupKey: string;
+  to: Recipient;
+  feeds: Array<{ feed: FeedForEmail; subscriptionId: string; posts: RecordedPost[] }>;
+  /** The reader's message: the answer is threaded under it. */
   inReplyTo: string | null;
 }

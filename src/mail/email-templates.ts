@@ -11,6 +11,7 @@ export const TEMPLATE_NAMES = [
   'feed-problem',
   'support-reply',
   'command-confirmation',
+  'delivery-record',
 ] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 

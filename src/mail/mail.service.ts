@@ -14,11 +14,14 @@ import { Complaint, ComplaintOutcome, ComplaintRecorder } from './complaint-reco
 import { commandConfirmationView } from './domain/command-confirmation';
 import { digestView, trimSteps } from './domain/digest-view';
 import { AddressPurpose, outboxIdFromAddress, readSignedAddress } from './domain/mail-tokens';
+import { sharedTag, taggedSubject } from './domain/subject-tag';
 import { EmailComposer } from './email-composer';
 import {
   CommandConfirmationEmail,
+  DeliveryRecordEmail,
   DigestEmail,
   EntryEmail,
+  FeedForEmail,
   FeedProblemEmail,
   LowBalanceEmail,
   SignInEmail,
@@ -70,21 +73,22 @@ export class MailService {
   sendDigest(email: DigestEmail): Promise<boolean> {
     const unsubscribeUrl = (ids: string[]) => this.composer.unsubscribeUrlFor(ids);
     const view = digestView(email, unsubscribeUrl);
+    const subscriptionIds = email.sections.map((section) => section.subscriptionId);
+    const burstFeed = email.isBurst && email.sections.length === 1 ? email.sections[0].feed : null;
+    const tag = sharedTag(email.sections.map((section) => section.subjectTag));
     return this.outbox.enqueue(
       this.composer.compose(
         {
           template: 'digest',
           dedupKey: email.dedupKey,
           to: email.to,
-          subject: subjectLine(email.title),
+          subject: subjectLine(taggedSubject(tag, email.title)),
           preview: view.summary,
           view,
           footerNote: 'You get this digest because you subscribed to these feeds with Tidings.',
-          list: {
-            key: 'digest',
-            name: 'Tidings digest',
-            subscriptionIds: email.sections.map((section) => section.subscriptionId),
-          },
+          list: burstFeed
+            ? feedList(burstFeed, subscriptionIds)
+            : { key: 'digest', name: 'Tidings digest', subscriptionIds },
           feedCount: email.sections.length,
         },
         { steps: trimSteps(email), view: (step) => digestView(email, unsubscribeUrl, step) },
@@ -129,13 +133,11 @@ export class MailService {
         template: 'feed-problem',
         dedupKey: email.dedupKey,
         to: email.to,
-        subject: subjectLine(view.subject),
+        subject: subjectLine(taggedSubject(email.subjectTag, view.subject)),
         preview: view.explanation,
         view,
         footerNote: `You get this email because you subscribed to ${name} with Tidings.`,
-        list: email.subscriptionId
-          ? { key: email.feed.id, name, subscriptionIds: [email.subscriptionId] }
-          : undefined,
+        list: email.subscriptionId ? feedList(email.feed, [email.subscriptionId]) : undefined,
       }),
     );
   }
@@ -170,9 +172,7 @@ export class MailService {
       accountPage: `${publicUrl}/account`,
       subscribeAgain: (feedUrl) => `${publicUrl}/subscribe?url=${encodeURIComponent(feedUrl)}`,
     });
-    const headers: Record<string, string> = { 'Auto-Submitted': 'auto-replied' };
-    if (email.inReplyTo)
-      Object.assign(headers, { 'In-Reply-To': email.inReplyTo, References: email.inReplyTo });
+    const headers = threadedAutoReply(email.inReplyTo);
     return this.outbox.enqueue(
       this.composer.compose({
         template: 'command-confirmation',
@@ -184,6 +184,34 @@ export class MailService {
         footerNote: view.footerNote,
         headers,
         subscriptionIds: email.subscriptionIds,
+      }),
+    );
+  }
+
+  /** Answers a reply asking "why" (RFC 3834: an automatic response, threaded under the reader's message). */
+  sendDeliveryRecord(email: DeliveryRecordEmail): Promise<boolean> {
+    const publicUrl = this.config.PUBLIC_URL.replace(/\/+$/, '');
+    const names = email.feeds.map(({ feed }) => feedName(feed));
+    return this.outbox.enqueue(
+      this.composer.compose({
+        template: 'delivery-record',
+        dedupKey: email.dedupKey,
+        to: email.to,
+        subject: subjectLine(`What happened to the latest posts of ${names.join(', ')}`),
+        preview: 'Each post, and what became of it for you.',
+        view: {
+          headline: 'What happened to the latest posts',
+          explanation:
+            'The latest posts of the feed you replied about, newest first, and what became of each for you.',
+          feeds: email.feeds.map(({ feed, subscriptionId, posts }) => ({
+            name: feedName(feed),
+            posts,
+            pageUrl: `${publicUrl}/feeds/${subscriptionId}`,
+          })),
+        },
+        footerNote: 'You get this email because you replied “why” to a Tidings email.',
+        headers: threadedAutoReply(email.inReplyTo),
+        subscriptionIds: email.feeds.map(({ subscriptionId }) => subscriptionId),
       }),
     );
   }
@@ -238,14 +266,26 @@ export class MailService {
         dedupKey: email.dedupKey,
         to: email.to,
         fromName: name,
-        subject: subjectLine(entryTitle(email.entry)),
+        subject: subjectLine(taggedSubject(email.subjectTag, entryTitle(email.entry))),
         preview: excerpt(view.bodyText, 140) ?? '',
         view,
         footerNote: `You get this email because you subscribed to ${name} with Tidings.`,
-        list: { key: email.feed.id, name, subscriptionIds: [email.subscriptionId] },
+        list: feedList(email.feed, [email.subscriptionId]),
         feedCount: 1,
       },
       { steps: 1, view: () => shortenedEntryView(email) },
     );
   }
+}
+
+/** The list of one feed's emails: named by the feed, for mail filters (List-Id, X-Tidings-Feed). */
+function feedList(feed: FeedForEmail, subscriptionIds: string[]) {
+  return { key: feed.id, name: feedName(feed), subscriptionIds, feedUrl: feed.url };
+}
+
+/** An automatic answer (RFC 3834) threaded under the reader's message. */
+function threadedAutoReply(inReplyTo: string | null): Record<string, string> {
+  const headers: Record<string, string> = { 'Auto-Submitted': 'auto-replied' };
+  if (inReplyTo) Object.assign(headers, { 'In-Reply-To': inReplyTo, References: inReplyTo });
+  return headers;
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, LessThanOrEqual, MoreThan, Raw, Repository } from 'typeorm';
+import { readInChunks } from '../db/chunked';
 import { countGrouped, GroupCount } from '../db/count-grouped';
 import { OutboxEmailEntity } from './outbox-email.entity';
 
@@ -53,6 +54,16 @@ export class OutboxOverviewRepository {
       order: { createdAt: 'DESC', id: 'DESC' },
       take: limit,
     });
+  }
+
+  /** This user's emails with these dedup keys (a post's emails, for the reader's delivery record). */
+  emailsOf(userId: string, dedupKeys: readonly string[]): Promise<OutboxEmailEntity[]> {
+    return readInChunks(dedupKeys, (chunk) =>
+      this.rows.find({
+        select: { ...waitingColumns, dedupKey: true, messageId: true },
+        where: { userId, dedupKey: In(chunk) },
+      }),
+    );
   }
 
   /** How many rows are in each status. */

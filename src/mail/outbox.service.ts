@@ -217,6 +217,11 @@ export class OutboxService implements OnModuleDestroy {
     return this.overview.recentOf(userId, limit);
   }
 
+  /** This user's emails with these dedup keys, without bodies (another user's are never found). */
+  emailsOf(userId: string, dedupKeys: readonly string[]): Promise<OutboxEmailEntity[]> {
+    return this.overview.emailsOf(userId, dedupKeys);
+  }
+
   /** For the admin page: suppressed addresses, newest first. */
   listSuppressions(limit: number): Promise<MailSuppressionEntity[]> {
     return this.suppressions.newest(limit);

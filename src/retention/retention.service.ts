@@ -7,6 +7,7 @@ import { EntryHtmlService } from '../content/entry-html.service';
 import { DatabaseSpace } from '../db/database-space';
 import { PruneBatch, PruneRequest } from '../db/prune-batch';
 import { DigestService } from '../delivery/digest.service';
+import { DeliveryRecordService } from '../delivery/delivery-record.service';
 import { SupportService } from '../support/support.service';
 import { EntriesService } from '../entries/entries.service';
 import { OutboxService } from '../mail/outbox.service';
@@ -46,6 +47,7 @@ export class RetentionService {
     content: EntryHtmlService,
     outbox: OutboxService,
     digests: DigestService,
+    deliveryRecord: DeliveryRecordService,
     support: SupportService,
   ) {
     this.kinds = {
@@ -53,6 +55,7 @@ export class RetentionService {
       extractedArticles: (request) => content.deleteOldArticles(request),
       emailBodies: (request) => outbox.dropOldBodies(request),
       digestRuns: (request) => digests.deleteFinishedRuns(request),
+      postFates: (request) => deliveryRecord.deleteOld(request),
       supportAttachments: (request) => support.dropOldAttachments(request),
     };
   }

@@ -15,6 +15,7 @@ import { parseFeedbackReport } from './domain/parse-feedback-report';
 import { isSenderTheReader, MessageSender } from './domain/sender-is-reader';
 import { InboundMail, parseInboundMail } from './parse-inbound-mail';
 import { CommandOutcome, ReplyCommandsService } from './reply-commands.service';
+import { RecordQuestionOutcome, RecordQuestionsService } from './record-questions.service';
 import { ForgedAddressError, MessageTooLargeError } from './support-errors';
 import { SupportRepository, Thread, ThreadTarget } from './support.repository';
 
@@ -34,12 +35,13 @@ export type InboundOutcome =
   | { kind: 'message'; threadId: string; messageId: string; isNew: boolean }
   | { kind: 'bounce'; verdict: 'permanent' | 'temporary' | 'unknown' }
   | { kind: 'complaint'; verdict: ComplaintVerdict }
-  | CommandOutcome;
+  | CommandOutcome
+  | RecordQuestionOutcome;
 
 /**
  * Mail that reaches us (SMTP or webhook): a DSN for a bounce address, then a feedback report (a
- * complaint) to any address, then a reply command (pause, stop, weekly…) to one of our emails,
- * otherwise a support message.
+ * complaint) to any address, then a reply command (pause, stop, weekly…) or the question "why" to one
+ * of our emails, otherwise a support message.
  */
 @Injectable()
 export class InboundMailService {
@@ -55,6 +57,7 @@ export class InboundMailService {
     private readonly complaints: ComplaintsService,
     private readonly acknowledgements: AcknowledgementsService,
     private readonly commands: ReplyCommandsService,
+    private readonly questions: RecordQuestionsService,
   ) {}
 
   /** Throws ForgedAddressError for a reply/bounce address we did not sign (the SMTP listener says 550). */
@@ -81,9 +84,12 @@ export class InboundMailService {
     }
     const reply = recipients.find((address) => address.kind === 'reply');
     const returnPath = envelope ? envelope.mailFrom : mail.returnPath;
-    const command =
-      reply?.kind === 'reply' ? await this.commands.obey(mail, reply.outboxId, returnPath) : null;
-    if (command) return command;
+    const answered =
+      reply?.kind === 'reply'
+        ? ((await this.commands.obey(mail, reply.outboxId, returnPath)) ??
+          (await this.questions.answer(mail, reply.outboxId, returnPath)))
+        : null;
+    if (answered) return answered;
     const refusal = attachmentRefusal(mail.files, {
       maxCount: this.config.INBOUND_MAX_ATTACHMENTS,
       maxBytes: this.config.INBOUND_MAX_ATTACHMENT_BYTES,

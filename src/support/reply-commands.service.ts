@@ -1,17 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AccountsService } from '../accounts/accounts.service';
 import { Clock } from '../common/clock';
-import { newId, sha256Hex } from '../common/ids';
 import { FeedsService } from '../feeds/feeds.service';
 import { SubscriptionChangesService } from '../feeds/subscription-changes.service';
 import { DeliveryCadence, SubscriptionCommand } from '../mail/email-models';
 import { MailService } from '../mail/mail.service';
 import { OutboxService } from '../mail/outbox.service';
-import { machineMailReason } from './domain/machine-mail';
-import { isSenderTheReader } from './domain/sender-is-reader';
 import { readersOwnWords } from './domain/readers-own-words';
 import { readReplyCommand } from './domain/reply-command';
 import { InboundMail } from './parse-inbound-mail';
+import { ReaderReplies } from './reader-reply';
 
 export interface CommandOutcome {
   kind: 'command';
@@ -22,9 +20,9 @@ export interface CommandOutcome {
 
 /**
  * A reply whose first line of the reader's own words (`readersOwnWords`: the text part, else the HTML,
- * without what the mail client quoted) is a command (pause, resume, stop, a cadence, or `unlimited` for the
- * reader's daily budget; see `readReplyCommand`) acts on the subscriptions of the email replied to, once the reply token has
- * named that email, a person (not an auto-responder) wrote it, and the sender is its reader; it is
+ * without what the mail client quoted) is a command (pause, resume, stop, a cadence, or `unlimited` for
+ * the reader's daily budget; see `readReplyCommand`) acts on the subscriptions of the email replied to,
+ * once the reply token has named that email, a person (not an auto-responder) wrote it, and the sender is its reader; it is
  * answered by one confirmation that says how to undo it. Anything else is not a command (null).
  */
 @Injectable()
@@ -36,6 +34,7 @@ export class ReplyCommandsService {
     private readonly mail: MailService,
     private readonly feeds: FeedsService,
     private readonly changes: SubscriptionChangesService,
+    private readonly replies: ReaderReplies,
     private readonly accounts: AccountsService,
     private readonly clock: Clock,
   ) {}
@@ -47,17 +46,12 @@ export class ReplyCommandsService {
   ): Promise<CommandOutcome | null> {
     const asked = readReplyCommand(readersOwnWords(mail));
     if (!asked) return null;
-    const machine = machineMailReason({ returnPath, headers: mail.headers, subject: mail.subject });
-    const repliedTo = machine ? null : await this.outbox.findById(repliedToId);
-    if (!repliedTo?.userId || !repliedTo.subscriptionIds?.length) return null;
-    if (!isSenderTheReader(repliedTo.toAddress, { envelopeSender: returnPath, from: mail.from })) return null;
-    const [user] = await this.accounts.findByIds([repliedTo.userId]);
-    if (!user) return null;
+    const reply = await this.replies.read(mail, repliedToId, returnPath, 'command');
+    if (!reply) return null;
+    const { repliedTo, user, answerKey: dedupKey } = reply;
     // One confirmation per message replied with: a message delivered twice changes and says nothing twice.
-    const dedupKey = `command:${repliedTo.id}:${sha256Hex(mail.messageId ?? newId()).slice(0, 32)}`;
-    if ((await this.outbox.findByDedupKeys([dedupKey])).length)
-      return { kind: 'command', command: asked.command, subscriptions: 0 };
-    const subscriptions = await this.changes.ofUser(user.id, repliedTo.subscriptionIds);
+    if (reply.isAnswered) return { kind: 'command', command: asked.command, subscriptions: 0 };
+    const subscriptions = await this.changes.ofUser(user.id, repliedTo.subscriptionIds!);
     const ids = subscriptions.map((subscription) => subscription.id);
     const cadences = [...new Set(subscriptions.map((subscription) => subscription.mode))];
     await this.apply(asked.command, user.id, ids);

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module';
+import { DeliveryModule } from '../delivery/delivery.module';
 import { FeedsModule } from '../feeds/feeds.module';
 import { MailModule } from '../mail/mail.module';
 import { AcknowledgementsRepository } from './acknowledgements.repository';
@@ -9,6 +10,8 @@ import { BouncesService } from './bounces.service';
 import { ComplaintsService } from './complaints.service';
 import { InboundMailService } from './inbound-mail.service';
 import { ReplyCommandsService } from './reply-commands.service';
+import { ReaderReplies } from './reader-reply';
+import { RecordQuestionsService } from './record-questions.service';
 import { SupportAcknowledgementEntity } from './support-acknowledgement.entity';
 import { SupportInboundController } from './support-inbound.controller';
 import { SupportDeskService } from './support-desk.service';
@@ -27,6 +30,7 @@ import { SupportService } from './support.service';
       SupportAttachmentEntity,
     ]),
     AccountsModule,
+    DeliveryModule,
     FeedsModule,
     MailModule,
   ],
@@ -38,6 +42,8 @@ import { SupportService } from './support.service';
     ComplaintsService,
     AcknowledgementsService,
     ReplyCommandsService,
+    ReaderReplies,
+    RecordQuestionsService,
     SupportService,
     SupportDeskService,
   ],

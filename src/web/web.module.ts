@@ -2,6 +2,7 @@ import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/c
 import { AccountsModule } from '../accounts/accounts.module';
 import { BillingModule } from '../billing/billing.module';
 import { EntriesModule } from '../entries/entries.module';
+import { DeliveryModule } from '../delivery/delivery.module';
 import { FeedsModule } from '../feeds/feeds.module';
 import { FetcherModule } from '../fetcher/fetcher.module';
 import { MailModule } from '../mail/mail.module';
@@ -43,6 +44,7 @@ const PAGES = [
   imports: [
     AccountsModule,
     BillingModule,
+    DeliveryModule,
     FeedsModule,
     FetcherModule,
     MailModule,

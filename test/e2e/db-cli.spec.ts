@@ -162,6 +162,7 @@ describe.each(testDialects())('tidings db stats / db prune on %s', (dialect) => 
       extractedArticles: 0,
       emailBodies: 0,
       digestRuns: 0,
+      postFates: 0,
       supportAttachments: 0,
     });
   });

@@ -145,6 +145,35 @@ describe('every kind of email, as mail clients render it (Chromium, axe-core)', 
             inReplyTo: null,
           }),
       ],
+      [
+        'delivery-record',
+        () =>
+          mail.sendDeliveryRecord({
+            dedupKey: 'why:1',
+            to,
+            feeds: [
+              {
+                feed,
+                subscriptionId: reader.subscription.id,
+                posts: [
+                  {
+                    title: 'Cheese at noon',
+                    link: 'https://blog.example/cheese',
+                    seenAt: '21 Nov 2026, 17:30',
+                    outcome: 'Waiting for credits: it goes out once your balance can pay for it.',
+                  },
+                  {
+                    title: 'Crypto winter',
+                    link: null,
+                    seenAt: '21 Nov 2026, 17:30',
+                    outcome: 'Filtered out: it has your excluded word “crypto”.',
+                  },
+                ],
+              },
+            ],
+            inReplyTo: '<why@mua.example>',
+          }),
+      ],
     ];
     for (const [kind, send] of sends) {
       expect(await send()).toBe(true);

@@ -12,6 +12,8 @@ interface SubscribeOptions {
   include?: string[];
   exclude?: string[];
   regex?: string;
+  tag?: string;
+  onUpdate: string;
   check: boolean;
 }
 
@@ -48,6 +50,12 @@ export function registerSubscriptionCommands(program: Command): void {
       parseKeywords('--exclude'),
     )
     .option('--regex <pattern>', 'only entries whose title or text match this regular expression')
+    .option('--tag <text>', 'open the subject of its emails with [text], for mail filters')
+    .option(
+      '--on-update <what>',
+      'when a sent post is edited: ignore, or tell (one "Updated" email)',
+      'ignore',
+    )
     .option('--no-check', 'subscribe without fetching the URL first')
     .description('subscribe a user to a feed, or to the feed a page links to (again: change the settings)')
     .action((email: string, url: string, options: SubscribeOptions) =>
@@ -76,6 +84,8 @@ export function registerSubscriptionCommands(program: Command): void {
           includeWords: options.include,
           excludeWords: options.exclude,
           filterRegex: options.regex,
+          subjectTag: options.tag,
+          onUpdate: options.onUpdate,
         });
         const feed = options.check
           ? await checkedFeed(app.get(FeedFinder), url)

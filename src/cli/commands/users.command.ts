@@ -95,6 +95,8 @@ export function registerUserCommands(program: Command): void {
             includeWords: subscription.includeWords ?? [],
             excludeWords: subscription.excludeWords ?? [],
             filterRegex: subscription.filterRegex,
+            tag: subscription.subjectTag,
+            onUpdate: subscription.onUpdate,
           })),
         };
         if (options.json) return printJson(view);

@@ -23,6 +23,9 @@ import { DeliveryIndexes1763769831000 } from './1763769831000-delivery-indexes';
 import { SupportEnvelopeSender1763769833000 } from './1763769833000-support-envelope-sender';
 import { SupportAttachments1763769833001 } from './1763769833001-support-attachments';
 import { SupportTeam1763769833002 } from './1763769833002-support-team';
+import { SubscriptionSubjectTags1764300200000 } from './1764300200000-subscription-subject-tags';
+import { SubscriptionOnUpdate1764300100000 } from './1764300100000-subscription-on-update';
+import { PostFates1764300100001 } from './1764300100001-post-fates';
 import { ReaderRhythm1764300000000 } from './1764300000000-reader-rhythm';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
@@ -52,5 +55,8 @@ export const migrations = [
   SupportEnvelopeSender1763769833000,
   SupportAttachments1763769833001,
   SupportTeam1763769833002,
+  SubscriptionSubjectTags1764300200000,
+  SubscriptionOnUpdate1764300100000,
+  PostFates1764300100001,
   ReaderRhythm1764300000000,
 ];

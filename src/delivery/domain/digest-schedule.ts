@@ -32,6 +32,20 @@ export interface DigestSchedule {
   quietEnd: number | null;
 }
 
+/** A reader's schedule; `hasDigest`: some subscription of theirs is not real time. */
+export function digestScheduleOf(
+  reader: { timezone: string; digestHour: number; digestWeekday: number; quietEnd: number | null },
+  hasDigest: boolean,
+): DigestSchedule {
+  return {
+    timezone: reader.timezone,
+    hour: reader.digestHour,
+    weekday: reader.digestWeekday,
+    catchUpHour: hasDigest ? reader.digestHour : 0,
+    quietEnd: reader.quietEnd,
+  };
+}
+
 export interface DigestIssue {
   cadence: DigestCadence;
   /**

@@ -1,5 +1,11 @@
 import { DeliveryEntry } from './delivery-entry';
-import { applyFilters, keepSelection, passesContentFilters, SubscriptionFilters } from './filter-entries';
+import {
+  applyFilters,
+  judgeEntries,
+  keepSelection,
+  passesContentFilters,
+  SubscriptionFilters,
+} from './filter-entries';
 
 const noFilters: SubscriptionFilters = {
   keepRecent: null,
@@ -87,5 +93,54 @@ describe('applyFilters', () => {
   it('filters by keywords before choosing the most recent k', () => {
     const kept = applyFilters(batch, { ...noFilters, excludeWords: ['friday'], keepRecent: 2 }, Math.random);
     expect(kept.map((e) => e.id)).toEqual(['c', 'd']);
+  });
+});
+
+describe('judgeEntries', () => {
+  const rules = (filters: Partial<SubscriptionFilters>, options = {}) =>
+    judgeEntries(batch, { ...noFilters, ...filters }, () => 0, options).map(({ entry, droppedBy }) => [
+      entry.id,
+      droppedBy,
+    ]);
+
+  it('names the rule that left each entry out, keywords first, then keep-k over what they kept', () => {
+    expect(rules({ excludeWords: ['friday', 'monday'], keepRecent: 1 })).toEqual([
+      ['a', { rule: 'exclude', word: 'monday' }],
+      ['b', { rule: 'exclude', word: 'friday' }],
+      ['c', null],
+      ['d', { rule: 'keep-recent', count: 1 }],
+    ]);
+  });
+
+  it('names the include words an entry had none of, and the pattern it did not match', () => {
+    expect(
+      rules({ includeWords: ['tuesday', 'undated'], filterRegex: 'post$' }).map(([, rule]) => rule),
+    ).toEqual([
+      { rule: 'include', words: ['tuesday', 'undated'] },
+      { rule: 'include', words: ['tuesday', 'undated'] },
+      null,
+      null,
+    ]);
+    expect(rules({ filterRegex: '^(monday|friday)' }).map(([, rule]) => rule)).toEqual([
+      null,
+      null,
+      { rule: 'regex', pattern: '^(monday|friday)' },
+      { rule: 'regex', pattern: '^(monday|friday)' },
+    ]);
+  });
+
+  it('names keep-random for the entries the draw left out, and leaves keep-k to digests when asked', () => {
+    expect(rules({ keepRandom: 3 }).filter(([, rule]) => rule)).toEqual([
+      [expect.any(String), { rule: 'keep-random', count: 3 }],
+    ]);
+    expect(rules({ keepRandom: 1 }, { contentOnly: true }).every(([, rule]) => rule === null)).toBe(true);
+  });
+
+  it('keeps exactly what applyFilters keeps', () => {
+    const filters = { ...noFilters, includeWords: ['post'], excludeWords: ['tuesday'], keepRecent: 2 };
+    const kept = judgeEntries(batch, filters, Math.random).filter((verdict) => !verdict.droppedBy);
+    expect(kept.map(({ entry }) => entry.id)).toEqual(
+      applyFilters(batch, filters, Math.random).map((e) => e.id),
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { testWithTimeLimit } from '../../common/timed-regex';
 import { DeliveryEntry, entryDate, searchableText } from './delivery-entry';
-import { matchesKeywords } from './keyword-match';
+import { keywordRuleAgainst } from './keyword-match';
 
 export interface SubscriptionFilters {
   keepRecent: number | null;
@@ -10,6 +10,14 @@ export interface SubscriptionFilters {
   filterRegex: string | null;
 }
 
+/** The one filter that left an entry out, as the reader's delivery record names it. */
+export type FilterRule =
+  | { rule: 'include'; words: string[] }
+  | { rule: 'exclude'; word: string }
+  | { rule: 'regex'; pattern: string }
+  | { rule: 'keep-recent'; count: number }
+  | { rule: 'keep-random'; count: number };
+
 /** A number in [0, 1), like Math.random; injected so that tests can choose. */
 export type RandomSource = () => number;
 
@@ -18,9 +26,17 @@ export type RandomSource = () => number;
  * entry through: a slow pattern must not silently lose mail (validation refuses the known slow shapes).
  */
 export function passesContentFilters(entry: DeliveryEntry, filters: SubscriptionFilters): boolean {
+  return contentRuleAgainst(entry, filters) === null;
+}
+
+/** The keyword or regular-expression rule that leaves the entry out, or null when it passes them. */
+export function contentRuleAgainst(entry: DeliveryEntry, filters: SubscriptionFilters): FilterRule | null {
   const text = searchableText(entry);
-  if (!matchesKeywords(text, filters.includeWords, filters.excludeWords)) return false;
-  return !filters.filterRegex || testWithTimeLimit(filters.filterRegex, text) !== 'no-match';
+  const keywordRule = keywordRuleAgainst(text, filters.includeWords, filters.excludeWords);
+  if (keywordRule) return keywordRule;
+  return filters.filterRegex && testWithTimeLimit(filters.filterRegex, text) === 'no-match'
+    ? { rule: 'regex', pattern: filters.filterRegex }
+    : null;
 }
 
 /** "Most recent k" or "random k" over one batch; the kept entries stay in their original order. */
@@ -42,16 +58,40 @@ export function keepSelection<T extends DeliveryEntry>(
   return [...entries];
 }
 
+/** The rule "most recent k" or "random k" names for the entries it leaves out (null without one). */
+export function keepRule(filters: Pick<SubscriptionFilters, 'keepRecent' | 'keepRandom'>): FilterRule | null {
+  if (filters.keepRecent) return { rule: 'keep-recent', count: filters.keepRecent };
+  if (filters.keepRandom) return { rule: 'keep-random', count: filters.keepRandom };
+  return null;
+}
+
 /** Every filter of a subscription over one batch of entries. */
 export function applyFilters<T extends DeliveryEntry>(
   entries: readonly T[],
   filters: SubscriptionFilters,
   random: RandomSource,
 ): T[] {
-  return keepSelection(
-    entries.filter((entry) => passesContentFilters(entry, filters)),
-    filters,
-    random,
+  return judgeEntries(entries, filters, random).flatMap(({ entry, droppedBy }) => (droppedBy ? [] : [entry]));
+}
+
+/**
+ * Every filter of a subscription over one batch, entry by entry in feed order: kept (`droppedBy` null)
+ * or left out by the first rule that did (keywords, then the regular expression, then keep-k over what
+ * those kept). `contentOnly` leaves keep-k out (digests choose their k over the whole issue).
+ */
+export function judgeEntries<T extends DeliveryEntry>(
+  entries: readonly T[],
+  filters: SubscriptionFilters,
+  random: RandomSource,
+  options: { contentOnly?: boolean } = {},
+): Array<{ entry: T; droppedBy: FilterRule | null }> {
+  const content = entries.map((entry) => ({ entry, droppedBy: contentRuleAgainst(entry, filters) }));
+  if (options.contentOnly) return content;
+  const passing = content.filter((verdict) => !verdict.droppedBy).map((verdict) => verdict.entry);
+  const kept = new Set(keepSelection(passing, filters, random));
+  const byKeep = keepRule(filters);
+  return content.map((verdict) =>
+    verdict.droppedBy || kept.has(verdict.entry) ? verdict : { entry: verdict.entry, droppedBy: byKeep },
   );
 }
 

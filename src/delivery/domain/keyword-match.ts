@@ -8,8 +8,19 @@ export function matchesKeywords(
   include: readonly string[] | null,
   exclude: readonly string[] | null,
 ): boolean {
-  if (include?.length && !include.some((keyword) => containsKeyword(text, keyword))) return false;
-  return !exclude?.some((keyword) => containsKeyword(text, keyword));
+  return keywordRuleAgainst(text, include, exclude) === null;
+}
+
+/** Which keyword rule leaves the text out: no include keyword in it, or this exclude keyword; null when it passes. */
+export function keywordRuleAgainst(
+  text: string,
+  include: readonly string[] | null,
+  exclude: readonly string[] | null,
+): { rule: 'include'; words: string[] } | { rule: 'exclude'; word: string } | null {
+  if (include?.length && !include.some((keyword) => containsKeyword(text, keyword)))
+    return { rule: 'include', words: [...include] };
+  const excluded = exclude?.find((keyword) => containsKeyword(text, keyword));
+  return excluded ? { rule: 'exclude', word: excluded } : null;
 }
 
 export function containsKeyword(text: string, keyword: string): boolean {

@@ -12,11 +12,20 @@ describe('subscription settings', () => {
       includeWords: null,
       excludeWords: null,
       filterRegex: null,
+      subjectTag: null,
+      onUpdate: 'ignore',
     });
+  });
+
+  it('keeps a subject tag as one trimmed line; an empty one is no tag', () => {
+    expect(subscriptionSettingsSchema.parse({ subjectTag: '  Ars  ' }).subjectTag).toBe('Ars');
+    expect(subscriptionSettingsSchema.parse({ subjectTag: ' ' }).subjectTag).toBeNull();
+    expect(subscriptionSettingsSchema.parse({ subjectTag: 'Café ☕' }).subjectTag).toBe('Café ☕');
   });
 
   it.each([
     [{ mode: 'hourly' }, /mode/],
+    [{ onUpdate: 'retract' }, /onUpdate/],
     [{ keepRecent: 0 }, /at least 1/],
     [{ mode: 'monthly', dayOfMonth: 32 }, /day of the month from 1 to 31/],
     [{ mode: 'monthly', dayOfMonth: 0 }, /day of the month from 1 to 31/],
@@ -28,6 +37,9 @@ describe('subscription settings', () => {
     [{ filterRegex: '(a+)+$' }, /repeats a repetition/],
     [{ filterRegex: '(a|aa)+$' }, /too slow/],
     [{ filterRegex: '[unclosed' }, /invalid regular expression/],
+    [{ subjectTag: '[Ars]' }, /no brackets/],
+    [{ subjectTag: 'a\r\nBcc: x' }, /control characters/],
+    [{ subjectTag: 'x'.repeat(31) }, /at most 30/],
   ])('rejects %j', (input, message) => {
     const result = subscriptionSettingsSchema.safeParse(input);
     expect(result.success).toBe(false);

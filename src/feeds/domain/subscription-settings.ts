@@ -14,6 +14,14 @@ const filterRegex = z.string().superRefine((pattern, context) => {
   if (problem) context.addIssue({ code: 'custom', message: problem });
 });
 
+/** `Ars` of `[Ars] Title`: one short line, without the brackets that surround it. */
+const subjectTag = z
+  .string()
+  .trim()
+  .max(30, 'a tag is at most 30 characters')
+  .regex(/^[^[\]\p{Cc}]*$/u, 'a tag has no brackets or control characters')
+  .transform((tag) => tag || null);
+
 export const subscriptionSettingsSchema = z
   .object({
     mode: z.enum(DELIVERY_MODES).default('realtime'),
@@ -24,11 +32,13 @@ export const subscriptionSettingsSchema = z
       .max(31, 'expected a day of the month from 1 to 31')
       .nullish(),
     fullText: z.boolean().default(false),
+    onUpdate: z.enum(['ignore', 'tell']).default('ignore'),
     keepRecent: positiveK.nullish().transform((k) => k ?? null),
     keepRandom: positiveK.nullish().transform((k) => k ?? null),
     includeWords: wordList.nullish().transform((words) => words ?? null),
     excludeWords: wordList.nullish().transform((words) => words ?? null),
     filterRegex: filterRegex.nullish().transform((pattern) => pattern ?? null),
+    subjectTag: subjectTag.nullish().transform((tag) => tag ?? null),
   })
   .refine((settings) => !(settings.keepRecent && settings.keepRandom), {
     message: 'choose either keep-recent or keep-random, not both',

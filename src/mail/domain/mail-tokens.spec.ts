@@ -107,6 +107,6 @@ describe('list headers', () => {
       unsubscribeUrl: 'u',
       unsubscribeMailto: 'm',
     });
-    expect(accented['List-Id']).toBe('"Cafe No5 " <k.lists.d.test>');
+    expect(accented['List-Id']).toBe('=?UTF-8?B?Q2Fmw6kg4oSWNSDinJM=?= <k.lists.d.test>');
   });
 });

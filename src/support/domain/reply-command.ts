@@ -74,7 +74,7 @@ for (const [language, words] of Object.entries(VOCABULARY) as Array<
       if (!COMMANDS.has(spelling)) COMMANDS.set(spelling, { command, language });
 
 /** Longer than any command: such a line is read no further. */
-const MAX_COMMAND_LINE = 40;
+export const MAX_COMMAND_LINE = 40;
 
 /** The command a reply's text gives, or null when its first unquoted line is anything else. */
 export function readReplyCommand(
@@ -85,7 +85,8 @@ export function readReplyCommand(
   return COMMANDS.get(normalise(line)) ?? null;
 }
 
-function firstUnquotedLine(text: string): string | null {
+/** The reply's first line that is neither blank nor quoted (null when there is none). */
+export function firstUnquotedLine(text: string): string | null {
   for (const line of text.slice(0, 10_000).split(/\r?\n/)) {
     const trimmed = line.replace(/[\u200b-\u200d\ufeff]/g, '').trim();
     if (trimmed === '' || trimmed.startsWith('>')) continue;
@@ -95,7 +96,7 @@ function firstUnquotedLine(text: string): string | null {
 }
 
 /** Lower case, without accents, hyphens or underscores as spaces, closing punctuation and quotes dropped. */
-function normalise(line: string): string {
+export function normalise(line: string): string {
   return line
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')

@@ -64,6 +64,8 @@ describe('readSubscriptionForm', () => {
       includeWords: ['type theory', 'wasm'],
       excludeWords: ['crypto'],
       filterRegex: '^Release v\\d+',
+      subjectTag: 'Ars',
+      onUpdate: 'tell' as const,
     };
     const values = subscriptionFormValues(stored);
     expect(values).toEqual({
@@ -75,11 +77,14 @@ describe('readSubscriptionForm', () => {
       exclude: 'crypto',
       regex: '^Release v\\d+',
       fullText: false,
+      tag: 'Ars',
+      tellUpdates: true,
     });
     const again = readSubscriptionForm({
       ...values,
       filterCount: String(values.filterCount),
       dayOfMonth: String(values.dayOfMonth),
+      tellUpdates: 'on',
     });
     expect(again).toMatchObject({ isValid: true, settings: stored });
   });

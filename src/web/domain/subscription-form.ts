@@ -18,6 +18,9 @@ export interface SubscriptionFormValues {
   exclude: string;
   regex: string;
   fullText: boolean;
+  tag: string;
+  /** "Tell me when a post I got is edited" (an "Updated" email). */
+  tellUpdates: boolean;
 }
 
 export type SubscriptionFormResult =
@@ -38,6 +41,8 @@ export function readSubscriptionForm(body: Record<string, unknown>): Subscriptio
     exclude: text(body.exclude),
     regex: text(body.regex, 500),
     fullText: body.fullText === 'on',
+    tag: text(body.tag, 100),
+    tellUpdates: body.tellUpdates === 'on',
   };
   const errors: Record<string, string> = {};
   if (filter !== 'none' && !FILTER_COUNTS.includes(values.filterCount as 3))
@@ -51,6 +56,8 @@ export function readSubscriptionForm(body: Record<string, unknown>): Subscriptio
     includeWords: parseKeywordList(values.include),
     excludeWords: parseKeywordList(values.exclude),
     filterRegex: values.regex.trim() || null,
+    subjectTag: values.tag,
+    onUpdate: values.tellUpdates ? 'tell' : 'ignore',
   });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -70,6 +77,7 @@ const FIELD_OF: Record<string, keyof SubscriptionFormValues> = {
   includeWords: 'include',
   excludeWords: 'exclude',
   filterRegex: 'regex',
+  subjectTag: 'tag',
 };
 
 /** The form pre-filled from stored settings. */
@@ -83,6 +91,8 @@ export function subscriptionFormValues(settings: SubscriptionSettings): Subscrip
     exclude: formatKeywordList(settings.excludeWords),
     regex: settings.filterRegex ?? '',
     fullText: settings.fullText,
+    tag: settings.subjectTag ?? '',
+    tellUpdates: settings.onUpdate === 'tell',
   };
 }
 

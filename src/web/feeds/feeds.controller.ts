@@ -33,6 +33,8 @@ const DEFAULT_FORM: SubscriptionFormValues = {
   exclude: '',
   regex: '',
   fullText: false,
+  tag: '',
+  tellUpdates: false,
 };
 
 /** The feed list, and adding a feed (by its URL or a site's URL, with a preview of the newest post). */

@@ -24,6 +24,10 @@ import { WebRequest } from '../web-request';
 import { siteOfFeed } from '../../feeds/domain/feed-url';
 import { allowEmailPreview, EmailPreviews } from './email-preview.service';
 import { FeedFinder } from '../../feeds/feed-finder.service';
+import { DeliveryRecordService } from '../../delivery/delivery-record.service';
+
+/** How many of the feed's latest posts the page lists with what happened to each. */
+const RECORD_LENGTH = 50;
 
 /** One of the user's subscriptions: its feed's state, its settings, a preview, unsubscribing. */
 @Controller('feeds/:id')
@@ -36,6 +40,7 @@ export class SubscriptionController {
     private readonly clock: Clock,
     private readonly finder: FeedFinder,
     private readonly previews: EmailPreviews,
+    private readonly deliveryRecord: DeliveryRecordService,
     private readonly views: WebViews,
   ) {}
 
@@ -91,7 +96,7 @@ export class SubscriptionController {
     const subscription = await this.feeds.subscriptionOfUser(request.web.user!.id, id);
     const form = readSubscriptionForm(body);
     if (!form.isValid) {
-      const page = this.page(request, subscription, { form: form.values, errors: form.errors });
+      const page = await this.page(request, subscription, { form: form.values, errors: form.errors });
       response.status(422).type('html').send(page);
       return;
     }
@@ -129,11 +134,16 @@ export class SubscriptionController {
     response.redirect(303, '/feeds?notice=removed');
   }
 
-  private page(
+  private async page(
     request: WebRequest,
     subscription: Subscription & { feed: Feed },
     data: Record<string, unknown>,
-  ): string {
+  ): Promise<string> {
+    const record = await this.deliveryRecord.recordOf(
+      subscription.userId,
+      subscription.feed.id,
+      RECORD_LENGTH,
+    );
     const title = subscription.feed.title ?? subscription.feed.url;
     const findFeedUrl =
       subscription.feed.status === 'gone'
@@ -142,7 +152,7 @@ export class SubscriptionController {
     return this.views.render(
       request.web,
       'subscription',
-      { title, subscription, findFeedUrl, ...data },
+      { title, subscription, findFeedUrl, record, ...data },
       '/feeds',
     );
   }

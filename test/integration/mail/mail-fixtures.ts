@@ -1,7 +1,12 @@
 import { AccountsService } from '../../../src/accounts/accounts.service';
 import { BillingService } from '../../../src/billing/billing.service';
 import { FeedsService } from '../../../src/feeds/feeds.service';
-import { EntryEmail } from '../../../src/mail/email-models';
+import {
+  CommandConfirmationEmail,
+  EntryEmail,
+  FeedForEmail,
+  Recipient,
+} from '../../../src/mail/email-models';
 import { TestApp } from '../../support/test-app';
 
 export const MAIL_ENV = {
@@ -50,5 +55,24 @@ export function entryEmail(
       published: new Date('2026-11-21T08:00:00Z'),
       html: overrides.html ?? '<p>Hello <a href="https://blog.example/more">more</a></p>',
     },
+  };
+}
+
+/** The answer to a `pause` reply (English) about these subscriptions of one feed. */
+export function pauseConfirmation(
+  dedupKey: string,
+  to: Recipient,
+  feed: FeedForEmail,
+  subscriptionIds: string[],
+): CommandConfirmationEmail {
+  return {
+    dedupKey,
+    to,
+    command: 'pause',
+    language: 'en',
+    feeds: [feed],
+    subscriptionIds,
+    previousCadence: null,
+    inReplyTo: null,
   };
 }

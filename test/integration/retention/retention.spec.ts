@@ -96,7 +96,9 @@ describe.each(testDialects())('retention on %s', (dialect) => {
     expect(articles).toBeGreaterThan(1);
 
     // Nothing is older than 90 days yet.
-    expect(Object.values((await retention.prune()).pruned)).toEqual([0, 0, 0, 0, 0]);
+    expect(Object.values((await retention.prune()).pruned)).toEqual([0, 0, 0, 0, 0, 0]);
+    const fates = await query('SELECT COUNT(*) FROM post_fates');
+    expect(fates).toBeGreaterThan(1);
     const bytesBefore = await bodyBytes();
     const sizeBefore = (await space.report()).totalBytes;
 
@@ -107,9 +109,10 @@ describe.each(testDialects())('retention on %s', (dialect) => {
       extractedArticles: articles,
       emailBodies: flushed.sent,
       digestRuns: 1,
+      postFates: fates,
       supportAttachments: 0,
     });
-    expect(Object.values((await retention.prune()).pruned)).toEqual([0, 0, 0, 0, 0]);
+    expect(Object.values((await retention.prune()).pruned)).toEqual([0, 0, 0, 0, 0, 0]);
     expect(await bodyBytes()).toBeLessThan(bytesBefore / 50);
     expect(await query('SELECT COUNT(*) FROM entries WHERE identity_hash IS NULL OR link IS NULL')).toBe(0);
     expect(await query('SELECT COUNT(*) FROM entries')).toBe(POSTS);

@@ -1,6 +1,6 @@
 import { MailService } from '../../../src/mail/mail.service';
 import { OutboxService } from '../../../src/mail/outbox.service';
-import { entryEmail, subscribedReader } from '../mail/mail-fixtures';
+import { entryEmail, pauseConfirmation, subscribedReader } from '../mail/mail-fixtures';
 import { FeedServer, rssFeed } from '../../support/feed-server';
 import { foreignHosts } from '../../support/foreign-hosts';
 import { createWebTestApp, WebClient, WebTestApp } from '../../support/web-app';
@@ -83,16 +83,7 @@ describe('no third-party hosts in emails and dashboard pages', () => {
       bodyText: 'Hello',
       references: [],
     });
-    await mail.sendCommandConfirmation({
-      dedupKey: 'command',
-      to,
-      command: 'pause',
-      language: 'en',
-      feeds: [feed],
-      subscriptionIds: [subscribed.subscription.id],
-      previousCadence: null,
-      inReplyTo: null,
-    });
+    await mail.sendCommandConfirmation(pauseConfirmation('command', to, feed, [subscribed.subscription.id]));
     const keys = ['entry', 'digest', 'sign-in', 'low', 'gone', 'support', 'command'];
     const rows = await web.app.get(OutboxService).findByDedupKeys(keys);
     expect(rows.map((row) => row.dedupKey).sort()).toEqual([...keys].sort());

@@ -1,0 +1,104 @@
+import { EmailState, fateInWords, RecordedFate, ORIGIN_HOLD_REASON } from './post-fate';
+
+const seenAt = new Date('2026-11-21T16:30:00Z');
+const base: RecordedFate = {
+  seenAt,
+  fate: 'emailed',
+  rule: null,
+  cadence: null,
+  firstTelling: null,
+  email: null,
+  digestDate: null,
+};
+const email = (state: Partial<EmailState>): EmailState => ({
+  kind: 'entry',
+  status: 'pending',
+  attempts: 0,
+  lastError: null,
+  createdAt: seenAt,
+  nextAttemptAt: seenAt,
+  sentAt: null,
+  messageId: '<m1@tidings.test>',
+  ...state,
+});
+const words = (fate: Partial<RecordedFate>, timezone = 'UTC') => fateInWords({ ...base, ...fate }, timezone);
+
+describe('fateInWords', () => {
+  it.each([
+    [{ rule: 'include', words: ['rust', 'wasm'] }, 'Filtered out: none of your words (rust, wasm) is in it.'],
+    [{ rule: 'exclude', word: 'crypto' }, 'Filtered out: it has your excluded word “crypto”.'],
+    [{ rule: 'regex', pattern: '^Release' }, 'Filtered out: it does not match your pattern ^Release.'],
+    [{ rule: 'keep-recent', count: 3 }, 'Filtered out: only the 3 most recent posts of a batch are kept.'],
+    [{ rule: 'keep-random', count: 5 }, 'Filtered out: 5 random posts of a batch are kept.'],
+  ] as const)('names the filter %j', (rule, expected) => {
+    expect(words({ fate: 'filtered', rule: { ...rule } as never })).toEqual({
+      tone: 'left-out',
+      words: expected,
+    });
+  });
+
+  it('names the post and feed that told the story first, or says it is no longer known', () => {
+    expect(words({ fate: 'repeat', firstTelling: { title: 'Apples', feedName: 'Example Blog' } }).words).toBe(
+      'Not sent again: the same story as “Apples” from Example Blog.',
+    );
+    expect(words({ fate: 'repeat' }).words).toBe(
+      'Not sent again: the same story as a post of another of your feeds.',
+    );
+    expect(words({ fate: 'paused' })).toEqual({
+      tone: 'left-out',
+      words: 'Skipped: the subscription was paused.',
+    });
+  });
+
+  it('says which digest a post waits for, and which one carried it', () => {
+    expect(words({ fate: 'digest', cadence: 'daily', digestDate: '2026-11-22' })).toEqual({
+      tone: 'waiting',
+      words: 'Waiting for the daily digest of 2026-11-22.',
+    });
+    const sentAt = new Date('2026-11-22T06:00:00Z');
+    expect(
+      words(
+        { fate: 'digest', cadence: 'daily', email: email({ kind: 'digest', status: 'sent', sentAt }) },
+        'Europe/Paris',
+      ).words,
+    ).toBe('Sent at 22 Nov 2026, 07:00 in your daily digest (Message-ID <m1@tidings.test>).');
+  });
+
+  it.each([
+    [
+      { status: 'sent', sentAt: new Date('2026-11-21T16:31:00Z') },
+      'sent',
+      'Sent at 21 Nov 2026, 16:31 in its own email (Message-ID <m1@tidings.test>).',
+    ],
+    [{ status: 'held' }, 'waiting', 'Waiting for credits: it goes out once your balance can pay for it.'],
+    [{ status: 'failed', lastError: '550 5.1.1 no such user' }, 'failed', 'Bounced: 550 5.1.1 no such user.'],
+    [
+      { status: 'suppressed' },
+      'failed',
+      'Not sent: your address is suppressed after an earlier bounce or complaint.',
+    ],
+    [
+      { attempts: 2, lastError: '451 4.7.1 try later', nextAttemptAt: new Date('2026-11-21T17:00:00Z') },
+      'waiting',
+      'Deferred by your mail provider since 21 Nov 2026, 16:30 (451 4.7.1 try later); next try at 21 Nov 2026, 17:00.',
+    ],
+    [
+      {
+        lastError: `held until 2026-11-21T16:50:00.000Z: ${ORIGIN_HOLD_REASON}`,
+        nextAttemptAt: new Date('2026-11-21T16:50:00Z'),
+      },
+      'waiting',
+      'Held until 21 Nov 2026, 16:50: you also follow the site it links to, whose own copy goes instead if it comes meanwhile.',
+    ],
+    [{}, 'waiting', 'Queued to send at 21 Nov 2026, 16:30.'],
+  ] as const)('puts an email %j into words', (state, tone, expected) => {
+    expect(words({ email: email(state) })).toEqual({ tone, words: expected });
+  });
+
+  it('calls a burst one email with the others of its poll, and a withdrawn copy taken back', () => {
+    expect(words({ email: email({ kind: 'digest', status: 'sent', sentAt: seenAt }) }).words).toMatch(
+      /in one email with the others of its poll/,
+    );
+    expect(words({})).toEqual({ tone: 'left-out', words: 'Not sent: its email was taken back.' });
+  });
+});
