@@ -3,6 +3,7 @@ import { ValidationError } from '../common/errors';
 import { NormalizedEntry } from '../entries/domain/normalized-entry';
 import { parseFeed } from '../entries/domain/parse-feed';
 import { DiscoveredFeed, discoverFeeds, looksLikeFeed } from './domain/discover-feeds';
+import { authorizationHeader, FeedCredentials } from './domain/feed-credentials';
 import { validateFeedUrl } from './domain/feed-url';
 import { decodeBody } from '../entries/domain/decode-body';
 import { SafeHttpClient } from '../http/safe-http-client';
@@ -30,9 +31,13 @@ const ACCEPT =
 export class FeedFinder {
   constructor(private readonly http: SafeHttpClient) {}
 
-  async lookUp(input: string): Promise<FeedLookup> {
-    const page = await this.fetchDocument(validateFeedUrl(input));
+  /**
+   * With `login`, the URL must be the feed itself: its login is never sent to a feed a page links to.
+   */
+  async lookUp(input: string, login?: FeedCredentials): Promise<FeedLookup> {
+    const page = await this.fetchDocument(validateFeedUrl(input), login && authorizationHeader(login));
     if (looksLikeFeed(page.body)) return this.asFeed(page.url, page.body);
+    if (login) throw new ValidationError(`${page.url} is not a feed: with a login, give the feed's own URL.`);
     const feeds = discoverFeeds(page.body, page.url);
     if (feeds.length === 0)
       throw new ValidationError(`No feed found at ${page.url}: neither a feed nor a page that links to one.`);
@@ -41,8 +46,8 @@ export class FeedFinder {
   }
 
   /** The feed at this URL as it is now, for a preview of its newest post. */
-  async fetchFeed(url: string): Promise<FeedLookup & { kind: 'feed' }> {
-    const feed = await this.fetchDocument(validateFeedUrl(url));
+  async fetchFeed(url: string, authorization?: string | null): Promise<FeedLookup & { kind: 'feed' }> {
+    const feed = await this.fetchDocument(validateFeedUrl(url), authorization);
     if (!looksLikeFeed(feed.body)) throw new ValidationError(`${url} does not answer with a feed.`);
     return this.asFeed(feed.url, feed.body);
   }
@@ -64,10 +69,15 @@ export class FeedFinder {
   }
 
   /** Through the fetcher's safe client (SSRF guard, limits, redirects), like every fetch of Tidings. */
-  private async fetchDocument(url: string): Promise<{ url: string; body: string }> {
-    const response = await this.http.fetch(url, { accept: ACCEPT }).catch((error: Error) => {
+  private async fetchDocument(
+    url: string,
+    authorization?: string | null,
+  ): Promise<{ url: string; body: string }> {
+    const response = await this.http.fetch(url, { accept: ACCEPT, authorization }).catch((error: Error) => {
       throw new ValidationError(`Could not fetch ${url}: ${error.message}`);
     });
+    if (response.status === 401 || response.status === 403)
+      throw new ValidationError(`${response.finalUrl} asks for a login (status ${response.status}).`);
     if (response.status !== 200)
       throw new ValidationError(`${response.finalUrl} answered with status ${response.status}.`);
     const contentType = response.headers['content-type'];

@@ -10,12 +10,23 @@ export class FeedEntity {
   @Column({ type: 'text' })
   url!: string;
 
-  /** SHA-256 of the URL: MySQL cannot put a unique index on a long TEXT column. */
+  /**
+   * The feed's identity (`feedIdentityHash`): SHA-256 of the URL, with the login's fingerprint behind
+   * a login. Also what makes it unique: MySQL cannot put a unique index on a long TEXT column.
+   */
   @Column({ name: 'url_hash', type: 'varchar', length: 64 })
   urlHash!: string;
 
   @Column({ type: 'varchar', length: 500, nullable: true })
   title!: string | null;
+
+  /** The login that reads it, sealed (`CredentialCipher`); never loaded unless asked for by name. */
+  @Column({ name: 'auth_secret', type: 'text', nullable: true, select: false })
+  authSecret?: string | null;
+
+  /** The login's keyed fingerprint (null: a public feed). */
+  @Column({ name: 'auth_fingerprint', type: 'varchar', length: 64, nullable: true })
+  authFingerprint!: string | null;
 
   @Column({ name: 'site_url', type: 'text', nullable: true })
   siteUrl!: string | null;

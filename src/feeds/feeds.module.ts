@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SafeHttpModule } from '../http/safe-http.module';
+import { CredentialCipher } from './credential-cipher';
 import { FeedEntity } from './feed.entity';
 import { FeedFinder } from './feed-finder.service';
 import { FeedsRepository } from './feeds.repository';
@@ -11,7 +12,14 @@ import { SubscriptionEntity } from './subscription.entity';
 
 @Module({
   imports: [TypeOrmModule.forFeature([FeedEntity, SubscriptionEntity]), SafeHttpModule],
-  providers: [FeedsService, FeedsRepository, OpmlService, SubscriptionChangesService, FeedFinder],
+  providers: [
+    CredentialCipher,
+    FeedsService,
+    FeedsRepository,
+    OpmlService,
+    SubscriptionChangesService,
+    FeedFinder,
+  ],
   exports: [FeedsService, OpmlService, SubscriptionChangesService, FeedFinder],
 })
 export class FeedsModule {}

@@ -93,6 +93,22 @@ export class FeedsRepository {
     });
   }
 
+  /** The sealed login of a feed (the only read of that column); null for a public feed. */
+  async findSealedLogin(feedId: string): Promise<string | null> {
+    const feed = await this.feeds.findOne({ where: { id: feedId }, select: { id: true, authSecret: true } });
+    return feed?.authSecret ?? null;
+  }
+
+  /** Points a subscription at another feed; false when its reader already follows that one. */
+  async moveSubscription(subscriptionId: string, feedId: string): Promise<boolean> {
+    try {
+      return Boolean((await this.subscriptions.update({ id: subscriptionId }, { feedId })).affected);
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
+
   findSubscription(where: { id: string; userId?: string }): Promise<SubscriptionEntity | null> {
     return this.subscriptions.findOneBy(where);
   }

@@ -1,11 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { comparableHost } from '../common/comparable-url';
-import { NotFoundError } from '../common/errors';
-import { newId, sha256Hex } from '../common/ids';
+import { NotFoundError, ValidationError } from '../common/errors';
+import { newId } from '../common/ids';
 import { parseOrThrow } from '../common/zod-errors';
 import { UrlAddressPolicy } from '../http/url-address-policy';
 import { validateFeedUrl } from './domain/feed-url';
+import { CredentialCipher } from './credential-cipher';
+import {
+  authorizationHeader,
+  FeedCredentials,
+  feedCredentialsSchema,
+  feedIdentityHash,
+} from './domain/feed-credentials';
 import { SubscriptionSettings, subscriptionSettingsSchema } from './domain/subscription-settings';
 import { FeedEntity } from './feed.entity';
 import { GroupCount } from '../db/count-grouped';
@@ -29,36 +36,64 @@ export class FeedsService {
     private readonly repository: FeedsRepository,
     private readonly addresses: UrlAddressPolicy,
     private readonly clock: Clock,
+    private readonly cipher: CredentialCipher,
   ) {}
 
   /**
    * Subscribes a user to a feed URL; subscribing again replaces the settings. Every way in (dashboard,
    * CLI, OPML import) comes here, so the address policy is applied here, once, before anything is
    * stored: RefusedAddressError for a loopback, link-local or private address.
-   */
-  /**
    * `known.title`: what a lookup just read as the feed's title, shown until its first poll writes the
    * feed's own (for a feed new to Tidings only; a known feed keeps what its polls found).
+   * `login`: the feed is read with these credentials, and is another feed than the URL without them
+   * (or with others). Without `login`, a reader who already follows this URL (behind a login or not)
+   * changes that subscription's settings.
    */
   async subscribe(
     userId: string,
     url: string,
     settings: Partial<SubscriptionSettings>,
     known: { title?: string | null } = {},
+    login?: FeedCredentials,
   ): Promise<Subscription> {
     const feedUrl = validateFeedUrl(url);
     const valid = parseOrThrow(subscriptionSettingsSchema, settings);
+    const credentials = login && parseOrThrow(feedCredentialsSchema, login);
     await this.addresses.assertStorable(feedUrl);
     const now = this.clock.now();
-    const feed = await this.findOrCreateFeed(feedUrl, now, known.title?.trim().slice(0, 500) || null);
+    const followed = credentials ? [] : await this.subscriptionsOfUrl(userId, feedUrl);
+    const feed =
+      followed[0]?.feed ??
+      (await this.findOrCreateFeed(feedUrl, now, known.title?.trim().slice(0, 500) || null, credentials));
     return this.repository.saveSubscription(userId, feed.id, valid, now);
   }
 
+  /**
+   * Gives the reader's subscription a login (or takes it away, `null`): it then reads the feed of its
+   * URL with those credentials, another feed row, keeping its settings.
+   */
+  async changeLogin(userId: string, subscriptionId: string, login: FeedCredentials | null): Promise<void> {
+    const subscription = await this.subscriptionOfUser(userId, subscriptionId);
+    const credentials = login && parseOrThrow(feedCredentialsSchema, login);
+    const { url, title } = subscription.feed;
+    const feed = await this.findOrCreateFeed(url, this.clock.now(), title, credentials ?? undefined);
+    if (feed.id === subscription.feedId) return;
+    if (!(await this.repository.moveSubscription(subscriptionId, feed.id)))
+      throw new ValidationError('you already follow this feed with that login');
+    await this.tellUnsubscribed(subscription.feedId);
+  }
+
+  /** The `Authorization` header that reads this feed; null for a public feed. */
+  async authorizationFor(feedId: string): Promise<string | null> {
+    const sealed = await this.repository.findSealedLogin(feedId);
+    return sealed ? authorizationHeader(this.cipher.open(sealed, feedId)) : null;
+  }
+
+  /** Ends the user's subscriptions to this URL (behind a login or not). */
   async unsubscribe(userId: string, url: string): Promise<void> {
-    const feed = await this.repository.findByUrlHash(sha256Hex(url.trim()));
-    const isRemoved = feed ? await this.repository.deleteSubscription({ userId, feedId: feed.id }) : false;
-    if (!feed || !isRemoved) throw new NotFoundError(`not subscribed to ${url.trim()}`);
-    await this.tellUnsubscribed(feed.id);
+    const followed = await this.subscriptionsOfUrl(userId, url.trim());
+    if (followed.length === 0) throw new NotFoundError(`not subscribed to ${url.trim()}`);
+    for (const subscription of followed) await this.removeSubscription(subscription.id);
   }
 
   /** Told after a reader leaves a feed (push subscriptions end with the feed's last reader). */
@@ -131,16 +166,29 @@ export class FeedsService {
     for (const listener of this.unsubscribeListeners) await listener(feedId);
   }
 
+  private async subscriptionsOfUrl(userId: string, url: string) {
+    return (await this.subscriptionsOfUser(userId)).filter((subscription) => subscription.feed.url === url);
+  }
+
   /** A new feed waits for its first poll now, with no poll state yet. */
-  private async findOrCreateFeed(url: string, now: Date, title: string | null): Promise<Feed> {
-    const urlHash = sha256Hex(url);
+  private async findOrCreateFeed(
+    url: string,
+    now: Date,
+    title: string | null,
+    login?: FeedCredentials,
+  ): Promise<Feed> {
+    const authFingerprint = login ? this.cipher.fingerprint(login) : null;
+    const urlHash = feedIdentityHash(url, authFingerprint);
+    const id = newId();
     return (
       (await this.repository.findByUrlHash(urlHash)) ??
       this.repository.insertOrFind({
-        id: newId(),
+        id,
         url,
         urlHash,
         title,
+        authSecret: login ? this.cipher.seal(login, id) : null,
+        authFingerprint,
         siteUrl: null,
         status: 'active',
         etag: null,

@@ -2,9 +2,10 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { RandomNumbers } from '../common/random-numbers';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
-import { FeedRef } from '../feeds/feeds.service';
+import { UnreadableCredentialsError } from '../feeds/credential-cipher';
+import { FeedRef, FeedsService } from '../feeds/feeds.service';
 import { BodyIngester, Ingested } from './body-ingester';
-import { Classified, classifyResponse } from './domain/classify-response';
+import { Classified, classifyResponse, Failure } from './domain/classify-response';
 import { HealthPolicy } from './domain/feed-health';
 import { nextPollState, PollOutcome } from './domain/next-poll-state';
 import { firstHeader } from './domain/response-hints';
@@ -56,6 +57,7 @@ export class FeedPoller {
     private readonly holds: HostHoldsRepository,
     private readonly notices: FeedNotices,
     private readonly random: RandomNumbers,
+    private readonly feeds: FeedsService,
     @Inject(CONFIG) private readonly config: Config,
   ) {
     this.policy = {
@@ -73,11 +75,12 @@ export class FeedPoller {
         etag: feed.etag,
         lastModified: feed.lastModified,
         userAgent: `Tidings/0.1 (+${this.config.PUBLIC_URL}; ${feed.subscribers} subscribers)`,
+        authorization: feed.authFingerprint ? await this.feeds.authorizationFor(feed.id) : null,
       });
     } catch (error) {
-      if (!(error instanceof FetchError)) throw error;
-      const outcome = { kind: 'failed', label: error.kind, reason: error.message } as const;
-      return this.apply(feed, { outcome, freshnessMs: 0, movedTo: null }, now, writer);
+      const failure = failureOf(error);
+      if (!failure) throw error;
+      return this.apply(feed, { outcome: failure, freshnessMs: 0, movedTo: null }, now, writer);
     }
     const classified = classifyResponse(response, feed, now);
     const { outcome } = classified;
@@ -158,4 +161,12 @@ export class FeedPoller {
       );
     }
   }
+}
+
+/** A fetch that could not be made, or a login that could not be read, as the feed's failure. */
+function failureOf(error: unknown): Failure | null {
+  if (error instanceof FetchError) return { kind: 'failed', label: error.kind, reason: error.message };
+  if (error instanceof UnreadableCredentialsError)
+    return { kind: 'failed', label: 'login-unreadable', reason: error.message };
+  return null;
 }

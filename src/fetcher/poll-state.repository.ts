@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../common/clock';
-import { sha256Hex } from '../common/ids';
+import { feedIdentityHash } from '../feeds/domain/feed-credentials';
 import { bulkUpdate } from '../db/bulk-update';
 import { IDS_PER_STATEMENT, readInChunks, writeInChunks } from '../db/chunked';
 import {
@@ -22,6 +22,8 @@ import { FeedPollState, FeedPollUpdate } from './domain/next-poll-state';
  */
 export interface DueFeed extends FeedPollState {
   subscribers: number;
+  /** Set for a feed behind a login (its fingerprint): the poll asks the feeds module for its header. */
+  authFingerprint?: string | null;
 }
 
 type FeedRow = FeedPollState & {
@@ -62,6 +64,7 @@ const DUE_FEED_COLUMNS = [
   'push_active_until',
   'redirect_candidate',
   'redirect_streak',
+  'auth_fingerprint',
 ].map((column) => `f.${column}`);
 
 /** Due feeds and their poll state, in hand-written SQL: a cycle reads and writes thousands of rows. */
@@ -194,15 +197,33 @@ export class PollStateRepository {
     if (updates.length === 0) return;
     const updatedAt = this.clock.now();
     const released = options.releasesClaims ? clearedLease(CLAIM_COLUMNS) : {};
+    const logins = await this.loginsOfMoved(updates);
     const rows = updates.map(({ feedId, update }) => ({
       id: feedId,
       values: {
         ...update,
-        ...(update.url ? { urlHash: sha256Hex(update.url) } : {}),
+        ...(update.url ? { urlHash: feedIdentityHash(update.url, logins.get(feedId) ?? null) } : {}),
         ...released,
         updatedAt,
       },
     }));
     await this.transactions.run((manager) => bulkUpdate<FeedRow>(manager, FEEDS, rows));
+  }
+
+  /** The login fingerprints of the feeds whose URL moves (rare): part of their identity. */
+  private async loginsOfMoved(
+    updates: ReadonlyArray<{ feedId: string; update: FeedPollUpdate }>,
+  ): Promise<Map<string, string | null>> {
+    const moved = updates.filter(({ update }) => update.url).map(({ feedId }) => feedId);
+    if (moved.length === 0) return new Map();
+    const rows = await readInChunks(
+      moved,
+      (chunk): Promise<Array<{ id: string; auth_fingerprint: string | null }>> =>
+        this.dataSource.query(
+          `SELECT id, auth_fingerprint FROM ${FEEDS} WHERE id IN (${placeholders(chunk.length)})`,
+          chunk,
+        ),
+    );
+    return new Map(rows.map((row) => [row.id, row.auth_fingerprint]));
   }
 }

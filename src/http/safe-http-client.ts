@@ -4,7 +4,7 @@ import { brotliDecompress, gunzip, inflate, inflateRaw, ZlibOptions } from 'node
 import type { Agent } from 'undici';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
-import { requestTarget } from './domain/request-target';
+import { isSameOrigin, requestTarget } from './domain/request-target';
 import { DnsResolver } from './dns-resolver';
 import { FetchError } from './fetch-error';
 import { guardedConnector } from './guarded-connector';
@@ -17,6 +17,11 @@ export interface SafeFetchOptions {
   etag?: string | null;
   lastModified?: string | null;
   userAgent?: string;
+  /**
+   * An `Authorization` header (a feed behind a login): sent to the URL's own origin only, and dropped
+   * for good at a redirect to another origin, as browsers do, so that no other host ever sees it.
+   */
+  authorization?: string | null;
   /** Sends this body with POST (WebSub hubs, rssCloud); only 307/308, which keep method and body, are followed. */
   post?: { contentType: string; body: string };
 }
@@ -101,10 +106,11 @@ export class SafeHttpClient implements OnModuleDestroy {
     let current = url;
     let permanentUrl: string | null = null;
     let isLeadingPermanentRun = true;
+    let authorization = options.authorization ?? null;
     for (let redirects = 0; ; redirects += 1) {
       if (visited.has(current)) throw new FetchError('redirect-loop', `redirect loop at ${current}`);
       visited.add(current);
-      const response = await this.exchange(current, options, maxBytes, deadline);
+      const response = await this.exchange(current, { ...options, authorization }, maxBytes, deadline);
       const location = headerValue(response.headers, 'location');
       const followed = options.post ? FOLLOWED_AFTER_POST : FOLLOWED_AFTER_GET;
       if (!followed.includes(response.statusCode) || !location) {
@@ -121,7 +127,9 @@ export class SafeHttpClient implements OnModuleDestroy {
           'too-many-redirects',
           `more than ${this.config.FETCH_MAX_REDIRECTS} redirects from ${url}`,
         );
-      current = resolveLocation(location, current);
+      const next = resolveLocation(location, current);
+      if (!isSameOrigin(current, next)) authorization = null;
+      current = next;
       isLeadingPermanentRun &&= response.statusCode === 301 || response.statusCode === 308;
       if (isLeadingPermanentRun) permanentUrl = current;
     }
@@ -161,6 +169,7 @@ export class SafeHttpClient implements OnModuleDestroy {
     };
     if (options.etag) headers['if-none-match'] = options.etag;
     if (options.lastModified) headers['if-modified-since'] = options.lastModified;
+    if (options.authorization) headers.authorization = options.authorization;
     if (options.post) headers['content-type'] = options.post.contentType;
     const collector = new ResponseCollector(url, maxBytes);
     deadline.watch(collector);

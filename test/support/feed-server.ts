@@ -17,16 +17,19 @@ export class FeedServer {
     [];
   private server!: Server;
   port = 0;
+  private host = '127.0.0.1';
 
-  async start(): Promise<this> {
+  /** `host`: another loopback address (127.0.0.2, …) is another host to the fetcher. */
+  async start(host = '127.0.0.1'): Promise<this> {
+    this.host = host;
     this.server = createServer((request, response) => this.handle(request, response));
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server.listen(0, host, resolve));
     this.port = (this.server.address() as AddressInfo).port;
     return this;
   }
 
   url(path: string): string {
-    return `http://127.0.0.1:${this.port}${path}`;
+    return `http://${this.host}:${this.port}${path}`;
   }
 
   set(path: string, route: Route): void {

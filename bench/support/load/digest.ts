@@ -32,6 +32,7 @@ export async function run(options: LoadOptions): Promise<void> {
   });
   try {
     await seedDigestHour(run, options.readers, new Date());
+    const databaseBefore = await run.databaseBytes();
     const startedAt = Date.now();
     await run.startWorkers({ profiled: true });
     await untilSent(run, sink, options.readers);
@@ -48,6 +49,7 @@ export async function run(options: LoadOptions): Promise<void> {
     };
 
     const baselinePerSecond = await rawPoolPerSecond(run, sink, 'digest');
+    const growth = await run.growthFigures(databaseBefore, sink.received, 'emails');
 
     run.report({
       name: 'load',
@@ -63,6 +65,7 @@ export async function run(options: LoadOptions): Promise<void> {
         workers: options.workers,
         ...figures,
         baseline_pool_size: POOL_SIZE,
+        ...growth,
         ...run.workerMemory(),
       },
     });

@@ -35,6 +35,7 @@ export async function run(options: LoadOptions): Promise<void> {
   });
   try {
     const feed = await seedFanout(run, options.readers);
+    const databaseBefore = await run.databaseBytes();
     const now = new Date();
     let enqueued = 0;
     const enqueueMs = await timeMs(async () => {
@@ -69,6 +70,7 @@ export async function run(options: LoadOptions): Promise<void> {
     const workerCpu = run.workers.map((worker) => processCpuSeconds(worker.pid));
 
     const baselinePerSecond = await rawPoolPerSecond(run, sink);
+    const growth = await run.growthFigures(databaseBefore, received, 'emails');
 
     run.report({
       name: 'load',
@@ -88,6 +90,7 @@ export async function run(options: LoadOptions): Promise<void> {
         doubled,
         worker_cpu_ms_per_email: (workerCpu.reduce((a, b) => a + b, 0) * 1000) / Math.max(1, enqueued),
         baseline_pool_size: POOL_SIZE,
+        ...growth,
         ...run.workerMemory(),
       },
     });

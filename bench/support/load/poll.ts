@@ -32,6 +32,7 @@ export async function run(options: LoadOptions): Promise<void> {
   try {
     const urls = Array.from({ length: options.feeds }, (_, index) => hosts.url(index));
     await seedReaders(run.dataSource, urls, options.readers, 'daily');
+    const databaseBefore = await run.databaseBytes();
     await run.startWorkers();
     const first = await pollRound(run, hosts);
     if (process.env.BENCH_WORKER_NODE_FLAGS) {
@@ -48,6 +49,10 @@ export async function run(options: LoadOptions): Promise<void> {
       baselines.push(await baseline(hosts));
     }
     const ours = median(rounds.map((round) => round.feedsPerSecond));
+    const memory = run.workerMemory();
+    // Stopped, so that the pass of retention measured below is the only writer.
+    await run.stopWorkers();
+    const growth = await run.growthFigures(databaseBefore, options.feeds, 'feeds');
     run.report({
       name: 'load',
       ours,
@@ -73,7 +78,8 @@ export async function run(options: LoadOptions): Promise<void> {
         worker_cpu_ms_per_feed: median(rounds.map((round) => round.workerCpuMsPerFeed)),
         database_cpu_ms_per_feed: median(rounds.map((round) => round.databaseCpuMsPerFeed)),
         machine_busy: median(rounds.map((round) => round.machineBusy)),
-        ...run.workerMemory(),
+        ...growth,
+        ...memory,
       },
     });
   } finally {

@@ -5,7 +5,10 @@ import { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { createCliContext } from '../../../src/bootstrap';
 import { loadConfig } from '../../../src/config/load-config';
+import { Clock } from '../../../src/common/clock';
+import { DatabaseSpace } from '../../../src/db/database-space';
 import { prepareDatabase } from '../../../src/db/prepare-database';
+import { RetentionService } from '../../../src/retention/retention.service';
 import { BenchResult, reportBench } from '../report';
 import { freshDatabase } from './database';
 import { LoadOptions } from './options';
@@ -92,6 +95,68 @@ export class LoadRun {
     return Object.fromEntries(
       this.workers.map((worker) => [`${worker.name}_peak_mib`, worker.peakMemoryMiB()]),
     );
+  }
+
+  /**
+   * Bytes the database takes (tables and indexes) and holds unused. MariaDB's figures are InnoDB's
+   * statistics, brought up to date first (ANALYZE TABLE), as they otherwise lag the writes by minutes.
+   */
+  async databaseBytes(): Promise<{ used: number; free: number; tables: Map<string, number> }> {
+    if (this.options.db === 'mysql') {
+      const tables: Array<{ name: string }> = await this.dataSource.query(
+        "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_type = 'BASE TABLE'",
+      );
+      for (const { name } of tables) await this.dataSource.query(`ANALYZE TABLE \`${name}\``);
+    }
+    const report = await this.get(DatabaseSpace).report();
+    // SQLite's total is the file, free pages included; MySQL's is the tables' data and indexes alone.
+    const used = report.dialect === 'sqlite' ? report.totalBytes - report.freeBytes : report.totalBytes;
+    return {
+      used,
+      free: report.freeBytes,
+      tables: new Map(report.tables.map((table) => [table.table, table.bytes])),
+    };
+  }
+
+  /**
+   * What retention gives back once everything written so far is older than RETENTION_DAYS: one full
+   * pass of the real pruning (every batch, then SQLite's page reclaim), its clock moved past the cutoff.
+   */
+  async pruneAsIfExpired(): Promise<{ pruned: number; freedBytes: number }> {
+    const before = await this.databaseBytes();
+    const clock = this.get(Clock);
+    const days = Number(this.env.RETENTION_DAYS ?? 90) + 1;
+    clock.now = () => new Date(Date.now() + days * 86_400_000);
+    const report = await this.get(RetentionService).prune();
+    const after = await this.databaseBytes();
+    const pruned = Object.values(report.pruned).reduce((sum, count) => sum + count, 0);
+    return { pruned, freedBytes: before.used - after.used };
+  }
+
+  /**
+   * The database's growth per 1,000 of what the scenario made (`made` feeds or emails since `before`),
+   * then what retention gives back of it: the figures of issue 35's goal 8.
+   */
+  async growthFigures(
+    before: { used: number; tables: Map<string, number> },
+    made: number,
+    unit: 'feeds' | 'emails',
+  ): Promise<Record<string, number | string>> {
+    const after = await this.databaseBytes();
+    const kibPer1000 = (bytes: number) => Math.round((bytes / Math.max(1, made)) * 1000) / 1024;
+    const grownTables = [...after.tables]
+      .map(([table, bytes]) => [table, bytes - (before.tables.get(table) ?? 0)] as const)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4);
+    const retention = await this.pruneAsIfExpired();
+    return {
+      [`db_kib_per_1000_${unit}`]: kibPer1000(after.used - before.used),
+      db_largest_growth_kib_per_1000: grownTables
+        .map(([table, bytes]) => `${table}:${Math.round(kibPer1000(bytes))}`)
+        .join(','),
+      retention_pruned_rows: retention.pruned,
+      retention_gives_back_kib_per_1000: kibPer1000(retention.freedBytes),
+    };
   }
 
   /** Prints the figures, with the first lines of failed cycles (what they said) when there were any. */

@@ -1,9 +1,11 @@
 import { Command } from 'commander';
 import { ValidationError } from '../../common/errors';
+import type { FeedCredentials } from '../../feeds/domain/feed-credentials';
 import type { FeedFinder } from '../../feeds/feed-finder.service';
 import { parseWholeNumber, withApp } from '../cli-context';
+import { feedLoginFrom, FeedLoginOptions, readStandardInput } from './feed-login-options';
 
-interface SubscribeOptions {
+interface SubscribeOptions extends FeedLoginOptions {
   mode: string;
   dayOfMonth?: number;
   fullText?: boolean;
@@ -56,6 +58,9 @@ export function registerSubscriptionCommands(program: Command): void {
       'when a sent post is edited: ignore, or tell (one "Updated" email)',
       'ignore',
     )
+    .option('--auth-user <user>', 'read a feed behind a login with HTTP Basic as this user')
+    .option('--auth-password-stdin', 'the HTTP Basic password, from standard input')
+    .option('--auth-bearer-stdin', 'a bearer token for the feed, from standard input')
     .option('--no-check', 'subscribe without fetching the URL first')
     .description('subscribe a user to a feed, or to the feed a page links to (again: change the settings)')
     .action((email: string, url: string, options: SubscribeOptions) =>
@@ -87,15 +92,17 @@ export function registerSubscriptionCommands(program: Command): void {
           subjectTag: options.tag,
           onUpdate: options.onUpdate,
         });
+        const login = await feedLoginFrom(options, readStandardInput);
         const feed = options.check
-          ? await checkedFeed(app.get(FeedFinder), url)
+          ? await checkedFeed(app.get(FeedFinder), url, login)
           : { url, title: null, note: '' };
         const subscription = await app
           .get(FeedsService)
-          .subscribe(user.id, feed.url, settings, { title: feed.title });
+          .subscribe(user.id, feed.url, settings, { title: feed.title }, login);
         const day = subscription.dayOfMonth ? ` on day ${subscription.dayOfMonth}` : '';
+        const behindLogin = login ? ', with its login' : '';
         console.log(
-          `subscribed ${user.email} to ${feed.url.trim()}${feed.note} (${subscription.mode}${day})`,
+          `subscribed ${user.email} to ${feed.url.trim()}${feed.note} (${subscription.mode}${day}${behindLogin})`,
         );
       }),
     );
@@ -125,8 +132,9 @@ export function registerSubscriptionCommands(program: Command): void {
 async function checkedFeed(
   finder: FeedFinder,
   url: string,
+  login?: FeedCredentials,
 ): Promise<{ url: string; title: string | null; note: string }> {
-  const found = await finder.lookUp(url);
+  const found = await finder.lookUp(url, login);
   if (found.kind === 'choices') {
     const choices = found.feeds.map((feed) => (feed.title ? `${feed.url} (${feed.title})` : feed.url));
     throw new ValidationError(

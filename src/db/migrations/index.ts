@@ -24,6 +24,7 @@ import { SupportEnvelopeSender1763769833000 } from './1763769833000-support-enve
 import { SupportAttachments1763769833001 } from './1763769833001-support-attachments';
 import { SupportTeam1763769833002 } from './1763769833002-support-team';
 import { SubscriptionSubjectTags1764300200000 } from './1764300200000-subscription-subject-tags';
+import { FeedLogins1764300200010 } from './1764300200010-feed-logins';
 import { SubscriptionOnUpdate1764300100000 } from './1764300100000-subscription-on-update';
 import { PostFates1764300100001 } from './1764300100001-post-fates';
 import { ReaderRhythm1764300000000 } from './1764300000000-reader-rhythm';
@@ -55,8 +56,9 @@ export const migrations = [
   SupportEnvelopeSender1763769833000,
   SupportAttachments1763769833001,
   SupportTeam1763769833002,
-  SubscriptionSubjectTags1764300200000,
   SubscriptionOnUpdate1764300100000,
   PostFates1764300100001,
+  SubscriptionSubjectTags1764300200000,
+  FeedLogins1764300200010,
   ReaderRhythm1764300000000,
 ];

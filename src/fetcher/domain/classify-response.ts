@@ -1,4 +1,5 @@
 import { sha256Hex } from '../../common/ids';
+import { isSameOrigin } from '../../http/domain/request-target';
 import { hostOf } from './host-of';
 import { firstHeader, freshnessMs, HeaderValue, isBotChallenge, retryAfterUntil } from './response-hints';
 
@@ -47,14 +48,14 @@ export interface Classified<Outcome> {
 /** Decides, once, what a response to a feed's conditional GET means. */
 export function classifyResponse(
   response: FetchedResponse,
-  feed: { url: string; bodyHash: string | null },
+  feed: { url: string; bodyHash: string | null; authFingerprint?: string | null },
   now: Date,
 ): Classified<ResponseOutcome> {
   const { headers, permanentUrl } = response;
   return {
     outcome: outcomeOf(response, feed.bodyHash, now),
     freshnessMs: freshnessMs({ cacheControl: headers['cache-control'], expires: headers['expires'] }, now),
-    movedTo: permanentUrl && permanentUrl !== feed.url ? permanentUrl : null,
+    movedTo: permanentUrl && permanentUrl !== feed.url && mayMove(feed, permanentUrl) ? permanentUrl : null,
   };
 }
 
@@ -68,8 +69,8 @@ function outcomeOf(response: FetchedResponse, storedHash: string | null, now: Da
   }
   if (status === 410) return { kind: 'gone', reason: 'HTTP 410 Gone' };
   if (status !== 200) {
-    const reason = `HTTP ${status}`;
     const challenge = isBotChallenge(status, headers['content-type'], body.toString('utf8'));
+    const reason = (status === 401 || status === 403) && !challenge ? askedLogin(status) : `HTTP ${status}`;
     const label = challenge ? 'bot-challenge' : `http-${status}`;
     const until = status === 429 || status === 503 ? retryAfterUntil(headers['retry-after'], now) : null;
     if (until) return { kind: 'rate-limited', label, reason, host: hostOf(response.finalUrl), until };
@@ -78,6 +79,16 @@ function outcomeOf(response: FetchedResponse, storedHash: string | null, now: Da
   const bodyHash = sha256Hex(body);
   if (bodyHash === storedHash) return { kind: 'same-hash', validators };
   return { kind: 'new-body', validators, bodyHash };
+}
+
+/** What the reader sees when the feed refuses us: no login, or one it does not take. */
+function askedLogin(status: number): string {
+  return `the feed asks for a login (HTTP ${status})`;
+}
+
+/** A feed behind a login never follows its publisher to another origin: its login would go there. */
+function mayMove(feed: { url: string; authFingerprint?: string | null }, to: string): boolean {
+  return !feed.authFingerprint || isSameOrigin(feed.url, to);
 }
 
 /** Validators exactly as the server sent them; one too long for its column is dropped, never cut. */

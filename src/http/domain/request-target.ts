@@ -18,3 +18,12 @@ export function requestTarget(url: string): { origin: string; path: string } | n
   const path = /^[\x21-\x7e]*$/.test(asStored) ? asStored : `${parsed.pathname}${parsed.search}`;
   return { origin: parsed.origin, path };
 }
+
+/** Whether two URLs share scheme, host and port: a login goes no further than its own origin. */
+export function isSameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
+}
