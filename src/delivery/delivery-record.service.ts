@@ -88,6 +88,7 @@ export class DeliveryRecordService {
             : null,
           email,
           digestDate: fate.fate === 'digest' && !email && fate.cadence ? digestDate(fate.cadence) : null,
+          removedAt: entry?.removedAt ?? null,
         },
         user.timezone,
       );

@@ -16,6 +16,7 @@ import { ReaderStoryEntity } from './reader-story.entity';
 import { PostFateEntity } from './post-fate.entity';
 import { PostFatesRepository } from './post-fates.repository';
 import { DeliveryRecordService } from './delivery-record.service';
+import { EntryUpdatesService } from './entry-updates.service';
 import { StoryMemoryRepository } from './story-memory.repository';
 
 @Module({
@@ -35,8 +36,9 @@ import { StoryMemoryRepository } from './story-memory.repository';
     StoryMemoryRepository,
     PostFatesRepository,
     DeliveryRecordService,
+    EntryUpdatesService,
     InboxRhythmService,
   ],
-  exports: [DeliveryService, DigestService, DeliveryRecordService],
+  exports: [DeliveryService, DigestService, DeliveryRecordService, EntryUpdatesService],
 })
 export class DeliveryModule {}

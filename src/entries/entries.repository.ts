@@ -13,9 +13,10 @@ import {
 } from 'typeorm';
 import { readInChunks, writeInChunks } from '../db/chunked';
 import { nextBatch, PruneBatch, PruneRequest } from '../db/prune-batch';
-import { insertRows, placeholders, selectRows } from '../db/raw-rows';
+import { insertRows, placeholders, selectRows, storedValue } from '../db/raw-rows';
 import { Transactions } from '../db/transactions';
 import { FeedMemory } from './domain/dedup-rules';
+import { RecentEntry } from './domain/removed-entries';
 import { EntryEntity } from './entry.entity';
 
 /** How many of a feed's newest entries the dedup rules and the poll interval look at. */
@@ -28,13 +29,20 @@ export interface StoredFeed {
 }
 
 /** An entry as lists of posts show it. */
-export type EntryHeadline = Pick<EntryEntity, 'id' | 'feedId' | 'title' | 'link' | 'publishedAt'>;
+export type EntryHeadline = Pick<
+  EntryEntity,
+  'id' | 'feedId' | 'title' | 'link' | 'publishedAt' | 'removedAt'
+>;
 
 /** What to write for a poll's entries, decided from what was stored. */
 export interface EntryWrites {
-  edited: Array<{ id: string; values: Partial<EntryEntity> }>;
+  /** `isRevised`: what a reader sees changed (not only a newer date). */
+  edited: Array<{ id: string; values: Partial<EntryEntity>; isRevised: boolean }>;
   inserted: EntryEntity[];
 }
+
+/** What a reader saw of an entry before this poll revised it. */
+export type EntryVersion = Pick<EntryEntity, 'title' | 'summary' | 'content'>;
 
 /** The `entries` table, in hand-written SQL where a poll reads and writes (it runs for every new body). */
 @Injectable()
@@ -56,13 +64,33 @@ export class EntriesRepository {
     feedId: string,
     asked: { identities: readonly string[]; titleDates: readonly string[] },
     decide: (stored: StoredFeed) => EntryWrites,
-  ): Promise<EntryEntity[]> {
+  ): Promise<{ inserted: EntryEntity[]; revisedFrom: Map<string, EntryVersion> }> {
     return this.transactions.run(async (manager) => {
       const writes = decide(await this.storedFeed(manager, feedId, asked));
+      const revisedFrom = await this.versionsOf(
+        manager,
+        writes.edited.filter((edit) => edit.isRevised).map((edit) => edit.id),
+      );
       for (const { id, values } of writes.edited) await manager.update(EntryEntity, { id }, values);
       await insertRows(manager, EntryEntity, writes.inserted);
-      return writes.inserted;
+      return { inserted: writes.inserted, revisedFrom };
     });
+  }
+
+  /** The title and text of these entries as stored now (before a revision overwrites them). */
+  private async versionsOf(
+    manager: EntityManager,
+    ids: readonly string[],
+  ): Promise<Map<string, EntryVersion>> {
+    const rows = await readInChunks(ids, (chunk) =>
+      selectRows(
+        manager,
+        EntryEntity,
+        `SELECT id, title, summary, content FROM entries WHERE id IN (${placeholders(chunk.length)})`,
+        chunk,
+      ),
+    );
+    return new Map(rows.map(({ id, title, summary, content }) => [id, { title, summary, content }]));
   }
 
   async markDeliveryPlanned(entryIds: readonly string[], at: Date): Promise<void> {
@@ -91,11 +119,27 @@ export class EntriesRepository {
     ).then((rows) => rows.map((row) => row.publishedAt!));
   }
 
+  /** The feed's entries published since then, for the removal rules (`ix_entries_feed_published`). */
+  recentOf(feedId: string, publishedSince: Date): Promise<RecentEntry[]> {
+    const manager = this.entries.manager;
+    return selectRows(
+      manager,
+      EntryEntity,
+      'SELECT id, identity_hash, published_at, first_seen_at, removed_at FROM entries ' +
+        'WHERE feed_id = ? AND published_at >= ?',
+      [feedId, storedValue(manager, EntryEntity, 'publishedAt', publishedSince)],
+    );
+  }
+
+  async setRemovedAt(ids: readonly string[], removedAt: Date | null): Promise<void> {
+    await writeInChunks(ids, (chunk) => this.entries.update({ id: In(chunk) }, { removedAt }));
+  }
+
   /** What lists of posts show of these entries: not their bodies. */
   headlinesOf(ids: readonly string[]): Promise<EntryHeadline[]> {
     return readInChunks(ids, (chunk) =>
       this.entries.find({
-        select: { id: true, feedId: true, title: true, link: true, publishedAt: true },
+        select: { id: true, feedId: true, title: true, link: true, publishedAt: true, removedAt: true },
         where: { id: In(chunk) },
       }),
     );

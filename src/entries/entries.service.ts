@@ -4,12 +4,32 @@ import { PruneBatch, PruneRequest } from '../db/prune-batch';
 import { dedupVerdict, effectivePublished, isReissuedNewer } from './domain/dedup-rules';
 import { entryContentHash, entryIdentityHashes, titleDateHash } from './domain/entry-identity';
 import { NormalizedEntry } from './domain/normalized-entry';
-import { EntriesRepository, EntryHeadline, EntryWrites, StoredFeed } from './entries.repository';
+import { removalChanges, REMOVAL_WATCH_MS } from './domain/removed-entries';
+import {
+  EntriesRepository,
+  EntryHeadline,
+  EntryVersion,
+  EntryWrites,
+  StoredFeed,
+} from './entries.repository';
 
-export type { EntryHeadline };
+export type { EntryHeadline, EntryVersion };
 import { EntryEntity } from './entry.entity';
 
 export type Entry = Readonly<EntryEntity>;
+
+/** A known entry whose content changed on this poll, with the title and text it had before. */
+export interface EntryRevision {
+  entry: Entry;
+  before: EntryVersion;
+}
+
+/** What a poll's body did to the feed's store. */
+export interface Ingestion {
+  /** The new entries, in feed order. */
+  added: Entry[];
+  revised: EntryRevision[];
+}
 
 /** A feed's entries: stored once per identity, judged by the dedup rules, remembered for ever. */
 @Injectable()
@@ -23,8 +43,9 @@ export class EntriesService {
 
   /**
    * Stores a feed's entries and returns the new ones (in feed order). Known identities are updated in
-   * place when edited or re-issued with a newer date (the article behind them may have changed) and never
-   * returned; unknown ones that the dedup rules reject (a re-issued ID) are
+   * place when edited or re-issued with a newer date (the article behind them may have changed); those
+   * whose title, link, text or author changed are returned as `revised`, with what they said before, for
+   * delivery to judge (never as new); unknown ones that the dedup rules reject (a re-issued ID) are
    * stored with the reason, so their identity is remembered, and not returned either. With `deliver`,
    * the new ones wait for `markDeliveryPlanned` (see `awaitingDelivery`); without (a feed's first parse,
    * which emails nothing), every entry is stored as handled.
@@ -34,22 +55,50 @@ export class EntriesService {
     incoming: NormalizedEntry[],
     now: Date,
     options: { deliver: boolean },
-  ): Promise<Entry[]> {
+  ): Promise<Ingestion> {
     const identities = entryIdentityHashes(incoming);
     const byIdentity = new Map<string, NormalizedEntry>();
     incoming.forEach(
       (entry, index) => byIdentity.has(identities[index]) || byIdentity.set(identities[index], entry),
     );
-    if (byIdentity.size === 0) return [];
+    if (byIdentity.size === 0) return { added: [], revised: [] };
     const titleDates = new Map([...byIdentity].map(([identity, entry]) => [identity, titleDateHash(entry)]));
     const asked = {
       identities: [...byIdentity.keys()],
       titleDates: [...new Set([...titleDates.values()].filter((hash): hash is string => hash !== null))],
     };
-    const inserted = await this.repository.store(feedId, asked, (stored) =>
+    const { inserted, revisedFrom } = await this.repository.store(feedId, asked, (stored) =>
       writesFor(feedId, byIdentity, titleDates, stored, now, options.deliver),
     );
-    return inserted.filter((entry) => entry.dedupVerdict === 'new');
+    if (options.deliver) await this.noteRemovals(feedId, byIdentity, now);
+    const revised = revisedFrom.size ? await this.repository.findByIds([...revisedFrom.keys()]) : [];
+    return {
+      added: inserted.filter((entry) => entry.dedupVerdict === 'new'),
+      revised: revised.map((entry) => ({ entry, before: revisedFrom.get(entry.id)! })),
+    };
+  }
+
+  /**
+   * Posts first seen within the last day that this body no longer lists, though it lists older ones
+   * (`removalChanges`), are marked removed; marked ones listed again are not any more.
+   */
+  private async noteRemovals(
+    feedId: string,
+    byIdentity: ReadonlyMap<string, NormalizedEntry>,
+    now: Date,
+  ): Promise<void> {
+    const published = [...byIdentity.values()].map((entry) => effectivePublished(entry, now));
+    // Entries published before the oldest one listed cannot count as removed; a week bounds the read.
+    const oldest = Math.min(...published.map((date) => date.getTime()), now.getTime() - REMOVAL_WATCH_MS);
+    const since = new Date(Math.max(oldest, now.getTime() - 8 * REMOVAL_WATCH_MS));
+    const recent = await this.repository.recentOf(feedId, since);
+    const { removed, restored } = removalChanges(
+      recent,
+      { identities: new Set(byIdentity.keys()), published },
+      now,
+    );
+    if (removed.length) await this.repository.setRemovedAt(removed, now);
+    if (restored.length) await this.repository.setRemovedAt(restored, null);
   }
 
   /** The delivery planner has handled these entries (their emails and digest items exist). */
@@ -99,8 +148,9 @@ function writesFor(
     const contentHash = entryContentHash(entry);
     const existing = known.get(identityHash);
     if (existing) {
-      if (existing.contentHash !== contentHash || isReissuedNewer(existing, entry, now))
-        writes.edited.push({ id: existing.id, values: { ...columns(entry, now), contentHash } });
+      const isRevised = existing.contentHash !== contentHash;
+      if (isRevised || isReissuedNewer(existing, entry, now))
+        writes.edited.push({ id: existing.id, values: { ...columns(entry, now), contentHash }, isRevised });
       continue;
     }
     const titleDate = titleDates.get(identityHash)!;
@@ -117,6 +167,7 @@ function writesFor(
       dedupVerdict: verdict,
       firstSeenAt: now,
       deliveryPlannedAt: deliver && verdict === 'new' ? null : now,
+      removedAt: null,
       ...columns(entry, now),
       contentHash,
     });

@@ -54,6 +54,13 @@ export class EntryEntity {
   @Column({ name: 'delivery_planned_at', type: 'datetime', nullable: true })
   deliveryPlannedAt!: Date | null;
 
+  /**
+   * When the entry left its feed within a day of being first seen while older ones stayed (a deletion,
+   * not the feed's window moving on); cleared if it comes back. Shown to readers, never emailed.
+   */
+  @Column({ name: 'removed_at', type: 'datetime', nullable: true })
+  removedAt!: Date | null;
+
   /** Detects edits: an edited entry is updated in place and never emailed again. */
   @Column({ name: 'content_hash', type: 'varchar', length: 64 })
   contentHash!: string;

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DeliveryService } from '../delivery/delivery.service';
+import { EntryUpdatesService } from '../delivery/entry-updates.service';
 import { EntriesService } from '../entries/entries.service';
 import { FeedParseError } from '../entries/domain/parse-feed';
 import { FeedParser } from '../entries/feed-parser';
@@ -19,7 +20,7 @@ export interface Ingested {
 
 /**
  * A new feed body, fetched or pushed: parsed off the event loop, its entries stored and deduplicated,
- * the new ones delivered. The feed's first parse records what is there and emails nothing: no flood on
+ * the new ones delivered, the edited ones told to the readers who asked. The feed's first parse records what is there and emails nothing: no flood on
  * subscribe.
  */
 @Injectable()
@@ -28,6 +29,7 @@ export class BodyIngester {
     private readonly parser: FeedParser,
     private readonly entries: EntriesService,
     private readonly delivery: DeliveryService,
+    private readonly updates: EntryUpdatesService,
   ) {}
 
   async ingest(
@@ -44,9 +46,14 @@ export class BodyIngester {
       return { kind: 'failed', label: 'parse-error', reason: error.message };
     }
     const isFirstParse = feed.bodyHash === null;
-    const inserted = await this.entries.ingest(feed.id, parsed.entries, now, { deliver: !isFirstParse });
+    const { added: inserted, revised } = await this.entries.ingest(feed.id, parsed.entries, now, {
+      deliver: !isFirstParse,
+    });
     const title = parsed.title?.slice(0, 500) ?? feed.title;
-    const emails = isFirstParse ? 0 : await this.delivery.deliverNewEntries({ ...feed, title }, inserted);
+    const emails = isFirstParse
+      ? 0
+      : (await this.delivery.deliverNewEntries({ ...feed, title }, inserted)) +
+        (await this.updates.tellRevised({ ...feed, title }, revised, now));
     return {
       kind: 'parsed',
       feed: {

@@ -40,6 +40,25 @@ export interface EntryEmail {
   notice?: string;
 }
 
+/** A post the reader got was edited: what changed, briefly (delivery judged it material). */
+export interface EntryUpdateEmail {
+  /** At most one per post, reader and day: `update:<entryId>:user:<userId>:<date>`. */
+  dedupKey: string;
+  to: Recipient;
+  subscriptionId: string;
+  feed: FeedForEmail;
+  /** The subscription's subject tag (`[Ars] Updated: …`). */
+  subjectTag?: string | null;
+  entry: Pick<EntryForEmail, 'title' | 'link'>;
+  /** The title before, when it changed. */
+  titleBefore: string | null;
+  /** Sentences it has now that it did not have, and those it no longer has. */
+  added: string[];
+  removed: string[];
+  /** Changed sentences beyond those listed. */
+  more: number;
+}
+
 export interface DigestEntry extends EntryForEmail {
   /** Other feeds of the reader that carried the same story ("also in"). */
   alsoIn?: FeedForEmail[];

@@ -12,6 +12,7 @@ export const TEMPLATE_NAMES = [
   'support-reply',
   'command-confirmation',
   'delivery-record',
+  'entry-update',
 ] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 

@@ -3,6 +3,7 @@ import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
 import {
   entryTitle,
+  entryUpdateView,
   entryView,
   excerpt,
   feedName,
@@ -21,6 +22,7 @@ import {
   DeliveryRecordEmail,
   DigestEmail,
   EntryEmail,
+  EntryUpdateEmail,
   FeedForEmail,
   FeedProblemEmail,
   LowBalanceEmail,
@@ -51,9 +53,31 @@ export class MailService {
     return this.outbox.enqueue({ ...this.composeEntry(email), hold: email.hold });
   }
 
-  /** How many posts' emails (one each, digests, bursts) a user was sent since `since`: their daily budget's count. */
+  /** How many posts' emails (one each, digests, bursts, updates) a user was sent since `since`: their daily budget's count. */
   countDeliveriesSince(userId: string, since: Date): Promise<number> {
-    return this.outbox.countOfKindsSince(userId, ['entry', 'digest'], since);
+    return this.outbox.countOfKindsSince(userId, ['entry', 'digest', 'entry-update'], since);
+  }
+
+  /** "Updated: TITLE": what changed in a post the reader got, priced as an email with one post. */
+  sendEntryUpdate(email: EntryUpdateEmail): Promise<boolean> {
+    const name = feedName(email.feed);
+    const view = entryUpdateView(email);
+    return this.outbox.enqueue(
+      this.composer.compose({
+        template: 'entry-update',
+        dedupKey: email.dedupKey,
+        to: email.to,
+        fromName: name,
+        subject: subjectLine(taggedSubject(email.subjectTag, `Updated: ${view.title}`)),
+        preview:
+          excerpt(view.added[0] ?? (view.titleBefore ? `The title was “${view.titleBefore}”.` : ''), 140) ??
+          '',
+        view,
+        footerNote: `You get this email because you asked to hear when a post of ${name} you got is edited.`,
+        list: feedList(email.feed, [email.subscriptionId]),
+        feedCount: 1,
+      }),
+    );
   }
 
   /** Takes back an email sent on hold while it still waits; false when it is on its way or gone. */

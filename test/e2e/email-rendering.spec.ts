@@ -146,6 +146,21 @@ describe('every kind of email, as mail clients render it (Chromium, axe-core)', 
           }),
       ],
       [
+        'entry-update',
+        () =>
+          mail.sendEntryUpdate({
+            dedupKey: 'update:1',
+            to,
+            subscriptionId: reader.subscription.id,
+            feed,
+            entry: { title: 'Apples in late autumn', link: 'https://blog.example/apples' },
+            titleBefore: 'Apples in autumn',
+            added: ['The orchard opens at ten.'],
+            removed: ['The orchard opens at nine.'],
+            more: 2,
+          }),
+      ],
+      [
         'delivery-record',
         () =>
           mail.sendDeliveryRecord({
@@ -218,7 +233,7 @@ describe('every kind of email, as mail clients render it (Chromium, axe-core)', 
     });
   });
 
-  it.each(['sign-in', 'low-balance', 'entry'])(
+  it.each(['sign-in', 'low-balance', 'entry', 'entry-update'])(
     '%s: the button reads at 4.5:1 and stands out from its card at 3:1, light and dark',
     async (kind) => {
       for (const rendering of RENDERINGS.filter((r) => r.width === 600)) {

@@ -39,9 +39,57 @@ describe('tidings opml import / export', () => {
     );
     const exported = await tidings('opml', 'export', 'opml@example.com');
     expect(exported.code).toBe(0);
-    expect(exported.stdout).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<opml version="2.0">/);
+    expect(exported.stdout).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<opml version="2.0" xmlns:tidings="/,
+    );
     expect(exported.stdout).toContain('xmlUrl="https://news.example/rss"');
     expect(exported.stdout).toContain('xmlUrl="https://blog.example/feed"');
+  });
+
+  it("carries each feed's settings through export and import, and never a login", async () => {
+    const source = 'source@example.com';
+    const target = 'target@example.com';
+    for (const email of [source, target]) expect((await tidings('users', 'add', email)).code).toBe(0);
+    const settings = [
+      '--mode',
+      'daily',
+      '--tag',
+      'Ars',
+      '--include',
+      'rust, "type theory"',
+      '--keep-recent',
+      '5',
+    ];
+    const news = 'https://news.example/rss';
+    expect((await tidings('subscribe', source, news, '--no-check', ...settings)).code).toBe(0);
+    const login = ['--auth-user', 'ada', '--auth-password-stdin', '--no-check'];
+    const privateFeed = await runTidings(
+      ['subscribe', source, 'https://members.example/feed', ...login],
+      env,
+      undefined,
+      'pw-4f9Q-secret\n',
+    );
+    expect(privateFeed.stdout).toMatch(/subscribed .* \(realtime, with its login\)/);
+
+    const exported = await tidings('opml', 'export', source);
+    expect(exported.stdout).toContain('tidings:mode="daily"');
+    expect(exported.stdout).toContain('tidings:subjectTag="Ars"');
+    expect(exported.stdout).not.toMatch(/pw-4f9Q|ada/);
+    const file = join(directory, 'settings.opml');
+    writeFileSync(file, exported.stdout);
+    expect((await tidings('opml', 'import', target, file)).stdout).toMatch(/imported 2 feeds/);
+
+    // The settings, not the titles: a feed never polled has none, and OPML names it by its URL.
+    const shown = async (email: string) =>
+      (
+        JSON.parse((await tidings('users', 'show', email, '--json')).stdout) as {
+          subscriptions: Array<{ title: string | null }>;
+        }
+      ).subscriptions.map((subscription) => ({ ...subscription, title: undefined }));
+    expect(await shown(target)).toEqual(await shown(source));
+    expect(await shown(target)).toContainEqual(
+      expect.objectContaining({ url: news, mode: 'daily', tag: 'Ars', keepRecent: 5 }),
+    );
   });
 
   it.each([

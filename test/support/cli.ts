@@ -12,15 +12,17 @@ const bin = join(__dirname, '..', '..', 'bin', 'tidings.js');
 
 /**
  * Runs the built `tidings` command as a user would, in its own process; in `cwd` (where it reads `.env`
- * and, for MySQL, keeps `data/secret-key`), by default a scratch directory shared by the spec file.
+ * and, for MySQL, keeps `data/secret-key`), by default a scratch directory shared by the spec file;
+ * `input`, when given, is its standard input.
  */
 export function runTidings(
   args: string[],
   env: Record<string, string>,
   cwd: string = scratchDirectory(),
+  input?: string,
 ): Promise<CliResult> {
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       [bin, ...args],
       {
@@ -33,5 +35,7 @@ export function runTidings(
         resolve({ code, stdout, stderr });
       },
     );
+    // What a user pipes in (`printf %s "$PASSWORD" | tidings …`).
+    if (input !== undefined) child.stdin?.end(input);
   });
 }

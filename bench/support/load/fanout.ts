@@ -39,7 +39,7 @@ export async function run(options: LoadOptions): Promise<void> {
     const now = new Date();
     let enqueued = 0;
     const enqueueMs = await timeMs(async () => {
-      const entries = await run.get(EntriesService).ingest(
+      const { added: entries } = await run.get(EntriesService).ingest(
         feed.id,
         [
           {

@@ -24,6 +24,8 @@ describe('pricing', () => {
 describe('priceEmail', () => {
   it.each([
     ['entry', 1, 1],
+    ['entry-update', 1, 1],
+    ['delivery-record', 1, 0],
     ['digest', 1, 1],
     ['digest', 6, 2],
     ['sign-in', 0, 0],

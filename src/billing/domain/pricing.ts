@@ -1,6 +1,9 @@
 /** One credit pays one real-time email. */
 export const REALTIME_EMAIL_CREDITS = 1;
 
+/** Emails about one post: a new post in real time, or an edited one ("Updated"). */
+const ONE_POST_KINDS = new Set(['entry', 'entry-update']);
+
 const FEEDS_PER_DIGEST_CREDIT = 5;
 
 /** What an email's price depends on: its kind and how many feeds with new items it carries. */
@@ -10,12 +13,14 @@ export interface PricedEmail {
 }
 
 /**
- * The credits an email costs, the one place this is decided. A real-time email costs one credit; a
+ * The credits an email costs, the one place this is decided. A real-time email costs one credit, as
+ * does an "Updated" email about an edited post; a
  * digest one per five feeds with new items in it, so a burst (one feed's new entries in one email)
- * costs one, like the real-time email it stands for. Service mail (sign-in, notices, support) is free.
+ * costs one, like the real-time email it stands for. Service mail (sign-in, notices, support, answers
+ * to reply commands and to "why") is free.
  */
 export function priceEmail({ kind, feedCount }: PricedEmail): number {
-  if (kind === 'entry') return REALTIME_EMAIL_CREDITS;
+  if (ONE_POST_KINDS.has(kind)) return REALTIME_EMAIL_CREDITS;
   if (kind === 'digest') return priceDigest(feedCount);
   return 0;
 }

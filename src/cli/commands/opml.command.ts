@@ -12,7 +12,7 @@ export function registerOpmlCommands(program: Command): void {
     .argument('<email>')
     .argument('<file>', 'an OPML file')
     .description(
-      'subscribe a user to every feed of an OPML file (existing subscriptions keep their settings)',
+      'subscribe a user to every feed of an OPML file, with the settings its tidings: attributes carry (existing subscriptions keep theirs)',
     )
     .action((email: string, file: string) =>
       withApp(async (app) => {
@@ -22,7 +22,10 @@ export function registerOpmlCommands(program: Command): void {
         const report = await app.get(OpmlService).importFor(user.id, xml);
         console.log(
           `imported ${report.added} feeds for ${user.email}: ${report.alreadySubscribed} already subscribed, ` +
-            `${report.rejected} rejected (not http(s))${report.isTruncated ? ', the rest past 10,000 left out' : ''}`,
+            `${report.rejected} rejected (not http(s))${report.isTruncated ? ', the rest past 10,000 left out' : ''}` +
+            (report.settingsIgnored
+              ? `, ${report.settingsIgnored} with unreadable settings (given the defaults)`
+              : ''),
         );
         for (const reason of report.refused) console.log(`refused: ${reason}`);
       }),
@@ -31,7 +34,7 @@ export function registerOpmlCommands(program: Command): void {
   opml
     .command('export')
     .argument('<email>')
-    .description("print a user's feeds as OPML 2.0")
+    .description("print a user's feeds as OPML 2.0, each with its settings as tidings: attributes")
     .action((email: string) =>
       withApp(async (app) => {
         const { AccountsService, OpmlService } = await services();

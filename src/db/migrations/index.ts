@@ -27,6 +27,7 @@ import { SubscriptionSubjectTags1764300200000 } from './1764300200000-subscripti
 import { FeedLogins1764300200010 } from './1764300200010-feed-logins';
 import { SubscriptionOnUpdate1764300100000 } from './1764300100000-subscription-on-update';
 import { PostFates1764300100001 } from './1764300100001-post-fates';
+import { EntryRemoved1764300100002 } from './1764300100002-entry-removed';
 import { ReaderRhythm1764300000000 } from './1764300000000-reader-rhythm';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
@@ -58,6 +59,7 @@ export const migrations = [
   SupportTeam1763769833002,
   SubscriptionOnUpdate1764300100000,
   PostFates1764300100001,
+  EntryRemoved1764300100002,
   SubscriptionSubjectTags1764300200000,
   FeedLogins1764300200010,
   ReaderRhythm1764300000000,

@@ -101,4 +101,11 @@ describe('fateInWords', () => {
     );
     expect(words({})).toEqual({ tone: 'left-out', words: 'Not sent: its email was taken back.' });
   });
+
+  it('adds that the feed removed the post, whatever became of it', () => {
+    const sent = email({ status: 'sent', sentAt: seenAt });
+    expect(words({ email: sent, removedAt: new Date('2026-11-21T20:00:00Z') }).words).toMatch(
+      /\(Message-ID <m1@tidings.test>\)\. The feed removed it at 21 Nov 2026, 20:00; no email takes it back\.$/,
+    );
+  });
 });

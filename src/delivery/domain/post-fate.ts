@@ -20,6 +20,8 @@ export interface RecordedFate {
   email: EmailState | null;
   /** For a digest not sent yet: the local date of the issue it waits for (null when unknown). */
   digestDate: string | null;
+  /** When the post left the feed soon after it was seen (never retracted by email). */
+  removedAt?: Date | null;
 }
 
 /** An outbox email as far as its reader's record goes. */
@@ -42,6 +44,13 @@ export const ORIGIN_HOLD_REASON = 'the reader also follows the site it links to'
 
 /** One post's fate for its reader, in words; times in the reader's timezone. */
 export function fateInWords(fate: RecordedFate, timezone: string): { tone: FateTone; words: string } {
+  const { tone, words } = decisionInWords(fate, timezone);
+  if (!fate.removedAt) return { tone, words };
+  const removed = `The feed removed it at ${formatInstant(fate.removedAt, timezone)}; no email takes it back.`;
+  return { tone, words: `${words} ${removed}` };
+}
+
+function decisionInWords(fate: RecordedFate, timezone: string): { tone: FateTone; words: string } {
   const at = (date: Date) => formatInstant(date, timezone);
   switch (fate.fate) {
     case 'filtered':

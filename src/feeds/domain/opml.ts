@@ -1,13 +1,30 @@
 import { escapeMarkup } from '../../common/escape-markup';
 import { ValidationError } from '../../common/errors';
+import {
+  settingsAttributes,
+  settingsFromAttributes,
+  TIDINGS_OPML_NAMESPACE,
+  TIDINGS_OPML_PREFIX,
+} from './opml-settings';
+import { SubscriptionSettings } from './subscription-settings';
 
 export interface OpmlOutline {
   url: string;
   title: string | null;
 }
 
+/** An outline as Tidings writes it: with the reader's settings (`tidings:` attributes). */
+export interface OpmlExportOutline extends OpmlOutline {
+  settings: SubscriptionSettings;
+}
+
+/** An outline as read: the settings its `tidings:` attributes carry, not yet validated (none: `{}`). */
+export interface OpmlImportOutline extends OpmlOutline {
+  settings: ReturnType<typeof settingsFromAttributes>;
+}
+
 export interface ParsedOpml {
-  outlines: OpmlOutline[];
+  outlines: OpmlImportOutline[];
   /** Outlines with an xmlUrl that is not an absolute http(s) URL. */
   rejected: number;
   /** True when the file had more than MAX_OUTLINES feeds and the rest were left out. */
@@ -38,9 +55,10 @@ export function parseOpml(xml: string): ParsedOpml {
   if (Buffer.byteLength(xml) > MAX_OPML_BYTES)
     throw new ValidationError(`the OPML file is larger than ${MAX_OPML_BYTES / 1024 / 1024} MB`);
   const root = readXml(xml);
+  const prefix = prefixOf(root, TIDINGS_OPML_NAMESPACE);
   const pending: XmlNode[] = [...(root.body ?? [])].reverse();
   const seen = new Set<string>();
-  const outlines: OpmlOutline[] = [];
+  const outlines: OpmlImportOutline[] = [];
   let rejected = 0;
   while (pending.length) {
     const node = pending.pop()!;
@@ -52,7 +70,7 @@ export function parseOpml(xml: string): ParsedOpml {
         if (outlines.length === MAX_OUTLINES) return { outlines, rejected, isTruncated: true };
         seen.add(xmlUrl);
         const title = (attributes.title ?? attributes.text ?? '').trim().slice(0, 500);
-        outlines.push({ url: xmlUrl, title: title || null });
+        outlines.push({ url: xmlUrl, title: title || null, settings: ownSettings(attributes, prefix) });
       }
     }
     const children = node.outline ?? [];
@@ -61,15 +79,21 @@ export function parseOpml(xml: string): ParsedOpml {
   return { outlines, rejected, isTruncated: false };
 }
 
-/** An OPML 2.0 document listing the feeds; `now` fills dateCreated. */
-export function serializeOpml(title: string, outlines: OpmlOutline[], now: Date): string {
+/**
+ * An OPML 2.0 document listing the feeds, each with the standard attributes any reader imports and
+ * the reader's settings in Tidings' namespace; `now` fills dateCreated.
+ */
+export function serializeOpml(title: string, outlines: OpmlExportOutline[], now: Date): string {
   const lines = outlines.map((outline) => {
     const text = xmlText(outline.title ?? outline.url);
-    return `    <outline type="rss" text="${text}" title="${text}" xmlUrl="${xmlText(outline.url)}"/>`;
+    const settings = settingsAttributes(outline.settings)
+      .map(([name, value]) => ` ${TIDINGS_OPML_PREFIX}:${name}="${xmlText(value)}"`)
+      .join('');
+    return `    <outline type="rss" text="${text}" title="${text}" xmlUrl="${xmlText(outline.url)}"${settings}/>`;
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<opml version="2.0">',
+    `<opml version="2.0" xmlns:${TIDINGS_OPML_PREFIX}="${TIDINGS_OPML_NAMESPACE}">`,
     '  <head>',
     `    <title>${xmlText(title)}</title>`,
     `    <dateCreated>${now.toUTCString()}</dateCreated>`,
@@ -95,6 +119,26 @@ function readXml(xml: string): XmlNode {
   const opml = result.opml ?? result.OPML;
   if (!opml) throw new ValidationError('not an OPML file: the root element is not <opml>');
   return opml;
+}
+
+/** The prefix the file binds to this namespace on its root element (lower case); null when none. */
+function prefixOf(root: XmlNode, namespace: string): string | null {
+  for (const [name, value] of Object.entries(root.$ ?? {}))
+    if (name.toLowerCase().startsWith('xmlns:') && value.trim() === namespace)
+      return name.slice('xmlns:'.length).toLowerCase();
+  return null;
+}
+
+/** The outline's attributes in that namespace, as settings. */
+function ownSettings(
+  attributes: Record<string, string | undefined>,
+  prefix: string | null,
+): OpmlImportOutline['settings'] {
+  if (!prefix) return {};
+  const own = Object.entries(attributes)
+    .filter(([name]) => name.startsWith(`${prefix}:`))
+    .map(([name, value]) => [name.slice(prefix.length + 1), value]);
+  return settingsFromAttributes(Object.fromEntries(own));
 }
 
 function firstLine(error: Error | undefined): string {

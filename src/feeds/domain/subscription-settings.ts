@@ -64,3 +64,8 @@ export function parseKeywordList(input: string): string[] {
   }
   return words;
 }
+
+/** Words back into the list `parseKeywordList` reads: a word with a space or comma in quotes. */
+export function formatKeywordList(words: readonly string[] | null): string {
+  return (words ?? []).map((word) => (/[\s,]/.test(word) ? `"${word}"` : word)).join(', ');
+}

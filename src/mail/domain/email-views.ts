@@ -1,5 +1,5 @@
 import { siteOfFeed } from '../../feeds/domain/feed-url';
-import { EntryEmail, EntryForEmail, FeedForEmail, FeedProblemEmail } from '../email-models';
+import { EntryEmail, EntryForEmail, EntryUpdateEmail, FeedForEmail, FeedProblemEmail } from '../email-models';
 import { htmlToText } from '../../content';
 
 /**
@@ -16,6 +16,21 @@ export function entryView(email: EntryEmail) {
     bodyHtml: email.entry.html,
     bodyText: htmlToText(email.entry.html),
     notice: email.notice ?? null,
+  };
+}
+
+/** An edited post: its new title, the old one when it changed, and the sentences that changed. */
+export function entryUpdateView(email: EntryUpdateEmail) {
+  const more = email.more === 1 ? '1 more sentence changed' : `${email.more} more sentences changed`;
+  return {
+    feedName: feedName(email.feed),
+    feedUrl: email.feed.siteUrl,
+    title: entryTitle(email.entry),
+    link: email.entry.link,
+    titleBefore: email.titleBefore,
+    added: email.added,
+    removed: email.removed,
+    moreNote: email.more > 0 ? `${more}: the post on the site has them all.` : null,
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  formatKeywordList,
   parseKeywordList,
   SubscriptionSettings,
   subscriptionSettingsSchema,
@@ -94,8 +95,4 @@ export function subscriptionFormValues(settings: SubscriptionSettings): Subscrip
     tag: settings.subjectTag ?? '',
     tellUpdates: settings.onUpdate === 'tell',
   };
-}
-
-export function formatKeywordList(words: readonly string[] | null): string {
-  return (words ?? []).map((word) => (/[\s,]/.test(word) ? `"${word}"` : word)).join(', ');
 }

@@ -39,7 +39,7 @@ describe.each(testDialects())('full text on %s', (dialect) => {
       await feeds.subscribe(user.id, feedUrl, { fullText });
     }
     const feed = (await feeds.listFeeds()).find((candidate) => candidate.url === feedUrl)!;
-    const entries = await test.app.get(EntriesService).ingest(
+    const { added: entries } = await test.app.get(EntriesService).ingest(
       feed.id,
       [
         {

@@ -64,8 +64,8 @@ export class DeliveryFixture {
   }
 
   /** Stores posts as new entries of the feed, without delivering them. */
-  store(feed: Feed, posts: PostSpec[]): Promise<Entry[]> {
-    return this.test.app.get(EntriesService).ingest(
+  async store(feed: Feed, posts: PostSpec[]): Promise<Entry[]> {
+    const { added } = await this.test.app.get(EntriesService).ingest(
       feed.id,
       posts.map((post) => ({
         id: `${feed.id}:${post.title}`,
@@ -83,6 +83,7 @@ export class DeliveryFixture {
       // Stored as handled: these tests deliver explicitly, and no later poll cycle should do it again.
       { deliver: false },
     );
+    return added;
   }
 
   sendDue(at: string) {

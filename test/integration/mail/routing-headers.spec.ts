@@ -106,7 +106,20 @@ describe.each(testDialects())('routing headers of every email kind on %s, parsed
       feeds: [{ feed: arsEntry.feed, subscriptionId: tagged.id, posts: [] }],
       inReplyTo: null,
     });
+    await mail.sendEntryUpdate({
+      dedupKey: 'update',
+      to,
+      subscriptionId: tagged.id,
+      feed: arsEntry.feed,
+      subjectTag: 'Ars',
+      entry: { title: 'Chips', link: 'https://ars.example/chips' },
+      titleBefore: null,
+      added: ['Chips are faster now.'],
+      removed: [],
+      more: 0,
+    });
     const keys = [
+      'update',
       'entry:ars',
       'entry:blog',
       'burst',
@@ -120,8 +133,8 @@ describe.each(testDialects())('routing headers of every email kind on %s, parsed
     ];
     const kinds = new Set((await outbox.findByDedupKeys(keys)).map((row) => row.kind));
     expect([...kinds].sort()).toEqual([...TEMPLATE_NAMES].sort());
-    expect(await outbox.flush()).toMatchObject({ sent: 10 });
-    const emails = await smtp.waitFor(10);
+    expect(await outbox.flush()).toMatchObject({ sent: 11 });
+    const emails = await smtp.waitFor(11);
     const byKind = (subject: RegExp) => emails.find((email) => subject.test(email.parsed.subject ?? ''))!;
 
     const arsList = `${ars.feed.id.toLowerCase()}.lists.tidings.test`;
@@ -132,7 +145,7 @@ describe.each(testDialects())('routing headers of every email kind on %s, parsed
       label: decodeWords((email.header('list-id') ?? '').replace(/\s*<[^>]*>$/, '')),
       feed: email.header('x-tidings-feed') ?? null,
     });
-    expect(seen(byKind(/Chips/))).toEqual({
+    expect(seen(byKind(/^\[Ars\] Chips/))).toEqual({
       subject: '[Ars] Chips',
       listId: arsList,
       label: '"Ars Technica"',
@@ -175,6 +188,7 @@ describe.each(testDialects())('routing headers of every email kind on %s, parsed
       '[Ars] 12 new posts from Ars Technica',
       '[Ars] Ars Technica is gone',
       '[Ars] Chips',
+      '[Ars] Updated: Chips',
     ]);
     expect(filed('Blog')).toEqual(['Konnichiwa']);
     expect(filed('Inbox')).toHaveLength(6);

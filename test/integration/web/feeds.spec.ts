@@ -263,7 +263,7 @@ describe.each(testDialects())('dashboard feeds on %s', (dialect) => {
 
     const exported = await reader.get('/opml/export');
     expect(exported.headers.get('content-disposition')).toMatch(/attachment; filename="tidings-feeds.opml"/);
-    expect(exported.html).toContain('<opml version="2.0">');
+    expect(exported.html).toContain('<opml version="2.0" xmlns:tidings=');
     expect(exported.html).toContain(`xmlUrl="${site.url('/a.xml')}"`);
   });
 
