@@ -16,6 +16,7 @@ import { ValidationError } from '../../common/errors';
 import { FeedsService } from '../../feeds/feeds.service';
 import { CsrfGuard, SignedInGuard } from '../auth/guards';
 import { DeliveryPause } from '../credits/delivery-pause.service';
+import { readFeedLoginForm } from '../domain/feed-login-form';
 import { readSubscriptionForm, SubscriptionFormValues } from '../domain/subscription-form';
 import { WebViews } from '../views/web-views';
 import { WebExceptionsFilter } from '../web-exceptions.filter';
@@ -114,6 +115,32 @@ export class FeedsController {
         { title: 'Add a feed', url, error: error.message },
         '/feeds',
       );
+    }
+  }
+
+  /** A feed behind a login: checked with it, then subscribed with the default settings (changed on its page). */
+  @Post('feeds/with-login')
+  async subscribeWithLogin(
+    @Req() request: WebRequest,
+    @Res() response: Response,
+    @Body() body: Form,
+  ): Promise<void> {
+    const url = String(body.url ?? '').slice(0, 4000);
+    const form = readFeedLoginForm(body);
+    try {
+      if (!form.isValid) throw new ValidationError(form.error);
+      const found = await this.finder.lookUp(url, form.login);
+      const title = found.kind === 'feed' ? found.title : null;
+      // The URL as typed: where a redirect led is the poller's business (and no login follows it away).
+      const subscription = await this.feeds.subscribe(request.web.user!.id, url, {}, { title }, form.login);
+      response.redirect(303, `/feeds/${subscription.id}?notice=login-set`);
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      const page = { title: 'Add a feed', url, loginError: error.message };
+      response
+        .status(422)
+        .type('html')
+        .send(this.views.render(request.web, 'feed-add', page, '/feeds'));
     }
   }
 

@@ -17,6 +17,7 @@ import { FeedsService, Subscription, Feed } from '../../feeds/feeds.service';
 import { SubscriptionChangesService } from '../../feeds/subscription-changes.service';
 import { Clock } from '../../common/clock';
 import { CsrfGuard, SignedInGuard } from '../auth/guards';
+import { readFeedLoginForm } from '../domain/feed-login-form';
 import { readSubscriptionForm, subscriptionFormValues } from '../domain/subscription-form';
 import { WebViews } from '../views/web-views';
 import { WebExceptionsFilter } from '../web-exceptions.filter';
@@ -69,7 +70,8 @@ export class SubscriptionController {
     const subscription = await this.feeds.subscriptionOfUser(request.web.user!.id, id);
     const form = subscriptionFormValues(subscription);
     try {
-      const feed = await this.finder.fetchFeed(subscription.feed.url);
+      const authorization = await this.feeds.authorizationFor(subscription.feed.id);
+      const feed = await this.finder.fetchFeed(subscription.feed.url, authorization);
       const known = subscription.feed;
       const emailHtml =
         feed.newest &&
@@ -102,6 +104,42 @@ export class SubscriptionController {
     }
     await this.feeds.subscribe(subscription.userId, subscription.feed.url, form.settings);
     response.redirect(303, `/feeds/${subscription.id}?notice=saved`);
+  }
+
+  /** Sets or changes the login: the subscription then reads the feed of its URL with it. */
+  @Post('login')
+  async setLogin(
+    @Req() request: WebRequest,
+    @Res() response: Response,
+    @Param('id') id: string,
+    @Body() body: Record<string, unknown>,
+  ): Promise<void> {
+    const subscription = await this.feeds.subscriptionOfUser(request.web.user!.id, id);
+    const form = readFeedLoginForm(body);
+    try {
+      if (!form.isValid) throw new ValidationError(form.error);
+      await this.feeds.changeLogin(subscription.userId, subscription.id, form.login);
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      const values = { form: subscriptionFormValues(subscription), loginError: error.message };
+      response
+        .status(422)
+        .type('html')
+        .send(await this.page(request, subscription, values));
+      return;
+    }
+    response.redirect(303, `/feeds/${subscription.id}?notice=login-set`);
+  }
+
+  @Post('login/remove')
+  async removeLogin(
+    @Req() request: WebRequest,
+    @Res() response: Response,
+    @Param('id') id: string,
+  ): Promise<void> {
+    const subscription = await this.feeds.subscriptionOfUser(request.web.user!.id, id);
+    await this.feeds.changeLogin(subscription.userId, subscription.id, null);
+    response.redirect(303, `/feeds/${subscription.id}?notice=login-removed`);
   }
 
   /** Nothing is delivered while paused; what the feed publishes meanwhile is skipped (no flood on resume). */
@@ -162,4 +200,6 @@ const SUBSCRIPTION_NOTICES: Record<string, string> = {
   saved: 'Settings saved.',
   paused: 'Paused. Nothing from this feed will be emailed until you resume.',
   resumed: 'Resumed. New posts will arrive again, starting with the next one published.',
+  'login-set': 'Login saved. The next poll reads the feed with it.',
+  'login-removed': 'Login removed. The feed is read without one.',
 };
