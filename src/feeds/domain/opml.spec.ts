@@ -1,5 +1,5 @@
 import { MAX_OUTLINES, parseOpml, serializeOpml } from './opml';
-import { settingsFromAttributes, TIDINGS_OPML_NAMESPACE } from './opml-settings';
+import { settingsFromAttributes, TIDINGS_OPML_NAMESPACE } from './portable-settings';
 import { subscriptionSettingsSchema } from './subscription-settings';
 
 const opml = (body: string) => `<?xml version="1.0"?><opml version="2.0"><head/><body>${body}</body></opml>`;

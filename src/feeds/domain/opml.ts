@@ -5,7 +5,7 @@ import {
   settingsFromAttributes,
   TIDINGS_OPML_NAMESPACE,
   TIDINGS_OPML_PREFIX,
-} from './opml-settings';
+} from './portable-settings';
 import { SubscriptionSettings } from './subscription-settings';
 
 export interface OpmlOutline {

@@ -17,7 +17,12 @@ import { FeedsService } from '../../feeds/feeds.service';
 import { CsrfGuard, SignedInGuard } from '../auth/guards';
 import { DeliveryPause } from '../credits/delivery-pause.service';
 import { readFeedLoginForm } from '../domain/feed-login-form';
-import { readSubscriptionForm, SubscriptionFormValues } from '../domain/subscription-form';
+import { carriedSettings, carriedSettingsField } from '../domain/carried-settings';
+import {
+  readSubscriptionForm,
+  subscriptionFormValues,
+  SubscriptionFormValues,
+} from '../domain/subscription-form';
 import { WebViews } from '../views/web-views';
 import { WebExceptionsFilter } from '../web-exceptions.filter';
 import { WebRequest } from '../web-request';
@@ -66,18 +71,32 @@ export class FeedsController {
     );
   }
 
-  /** A publisher's subscribe link lands here: it pre-fills the add form and fetches nothing. */
+  /**
+   * A publisher's (or a reader's) subscribe link lands here: it pre-fills the add form, with the
+   * settings it carries (`subscribeLinkQuery`), and fetches nothing.
+   */
   @Get('subscribe')
-  subscribeLink(@Query('url') url: unknown, @Res() response: Response): void {
-    const query = typeof url === 'string' ? `?url=${encodeURIComponent(url.slice(0, 4000))}` : '';
-    response.redirect(303, `/feeds/add${query}`);
+  subscribeLink(@Query() query: Record<string, unknown>, @Res() response: Response): void {
+    const url = typeof query.url === 'string' ? query.url.slice(0, 4000) : null;
+    const settings = carriedSettingsField(carriedSettings(query));
+    const search = new URLSearchParams([
+      ...(url === null ? [] : [['url', url]]),
+      ...new URLSearchParams(settings),
+    ]);
+    response.redirect(303, `/feeds/add${search.size ? `?${search.toString()}` : ''}`);
   }
 
   @Get('feeds/add')
   @Header('Content-Type', 'text/html; charset=utf-8')
-  addForm(@Req() request: WebRequest, @Query('url') url: unknown): string {
-    const given = typeof url === 'string' ? url.slice(0, 4000) : '';
-    return this.views.render(request.web, 'feed-add', { title: 'Add a feed', url: given }, '/feeds');
+  addForm(@Req() request: WebRequest, @Query() query: Record<string, unknown>): string {
+    const given = typeof query.url === 'string' ? query.url.slice(0, 4000) : '';
+    const settings = carriedSettingsField(carriedSettings(query));
+    return this.views.render(
+      request.web,
+      'feed-add',
+      { title: 'Add a feed', url: given, settings },
+      '/feeds',
+    );
   }
 
   @Post('feeds/lookup')
@@ -89,13 +108,15 @@ export class FeedsController {
     @Body() body: Form,
   ): Promise<string> {
     const url = String(body.url ?? '').slice(0, 4000);
+    const carried = carriedSettings(Object.fromEntries(new URLSearchParams(String(body.settings ?? ''))));
+    const settings = carriedSettingsField(carried);
     try {
       const found = await this.finder.lookUp(url);
       if (found.kind === 'choices')
         return this.views.render(
           request.web,
           'feed-add',
-          { title: 'Add a feed', url, choices: found.feeds },
+          { title: 'Add a feed', url, settings, choices: found.feeds },
           '/feeds',
         );
       const emailHtml = found.newest && this.previews.entryEmailHtml(request.web.user!, found, found.newest);
@@ -103,7 +124,13 @@ export class FeedsController {
       return this.views.render(
         request.web,
         'feed-add',
-        { title: 'Add a feed', url, feed: found, emailHtml, form: DEFAULT_FORM },
+        {
+          title: 'Add a feed',
+          url,
+          feed: found,
+          emailHtml,
+          form: carried ? subscriptionFormValues(carried) : DEFAULT_FORM,
+        },
         '/feeds',
       );
     } catch (error) {
@@ -112,7 +139,7 @@ export class FeedsController {
       return this.views.render(
         request.web,
         'feed-add',
-        { title: 'Add a feed', url, error: error.message },
+        { title: 'Add a feed', url, settings, error: error.message },
         '/feeds',
       );
     }

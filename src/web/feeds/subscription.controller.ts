@@ -23,6 +23,7 @@ import { WebViews } from '../views/web-views';
 import { WebExceptionsFilter } from '../web-exceptions.filter';
 import { WebRequest } from '../web-request';
 import { siteOfFeed } from '../../feeds/domain/feed-url';
+import { subscribeLinkQuery } from '../../feeds/domain/portable-settings';
 import { allowEmailPreview, EmailPreviews } from './email-preview.service';
 import { FeedFinder } from '../../feeds/feed-finder.service';
 import { DeliveryRecordService } from '../../delivery/delivery-record.service';
@@ -187,10 +188,11 @@ export class SubscriptionController {
       subscription.feed.status === 'gone'
         ? `/feeds/add?url=${encodeURIComponent(siteOfFeed(subscription.feed))}`
         : null;
+    const subscribeLink = `/subscribe?${subscribeLinkQuery(subscription.feed.url, subscription)}`;
     return this.views.render(
       request.web,
       'subscription',
-      { title, subscription, findFeedUrl, record, ...data },
+      { title, subscription, findFeedUrl, subscribeLink, record, ...data },
       '/feeds',
     );
   }

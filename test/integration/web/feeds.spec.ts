@@ -215,6 +215,28 @@ describe.each(testDialects())('dashboard feeds on %s', (dialect) => {
     expect(form.html).toContain(`value="${site.url('/feed.xml')}"`);
     const hostile = await reader.get(`/feeds/add?url=${encodeURIComponent('"><script>alert(1)</script>')}`);
     expect(hostile.html).not.toContain('<script>alert');
+
+    // A link with settings: they reach the settings form after the lookup, to be seen and changed.
+    const feedUrl = site.url('/feed.xml');
+    const withSettings = await reader.get(
+      `/subscribe?url=${encodeURIComponent(feedUrl)}&mode=daily&subjectTag=Ars&includeWords=rust&utm_source=x`,
+    );
+    expect(withSettings.location).toBe(
+      `/feeds/add?url=${encodeURIComponent(feedUrl)}&mode=daily&fullText=false&onUpdate=ignore&includeWords=%5B%22rust%22%5D&subjectTag=Ars`,
+    );
+    const carried = await reader.get(withSettings.location!);
+    expect(carried.html).toContain('This link comes with settings');
+    // The hidden field as a browser posts it: Handlebars' entities decoded.
+    const settings = /name="settings" value="([^"]*)"/
+      .exec(carried.html)![1]
+      .replace(/&#x3D;/g, '=')
+      .replace(/&amp;/g, '&');
+    const preview = await reader.post('/feeds/lookup', { url: feedUrl, settings });
+    expect(preview.html).toContain('value="daily" checked');
+    expect(preview.html).toContain('value="Ars"');
+    expect(preview.html).toContain('value="rust"');
+    const invalid = await reader.get(`/subscribe?url=${encodeURIComponent(feedUrl)}&mode=hourly`);
+    expect(invalid.location).toBe(`/feeds/add?url=${encodeURIComponent(feedUrl)}`);
   });
 
   it('imports and exports OPML', async () => {

@@ -25,6 +25,24 @@ const KINDS: Record<keyof SubscriptionSettings, SettingKind> = {
   subjectTag: 'text',
 };
 
+/**
+ * A subscribe link that carries these settings (`/subscribe?url=…&mode=daily&subjectTag=Ars`), as OPML
+ * carries them: the same names and values.
+ */
+export function subscribeLinkQuery(url: string, settings: SubscriptionSettings): string {
+  return new URLSearchParams([['url', url], ...settingsAttributes(settings)]).toString();
+}
+
+/** The settings a subscribe link's query carries (other parameters ignored), still to be validated. */
+export function settingsFromQuery(
+  query: Readonly<Record<string, unknown>>,
+): ReturnType<typeof settingsFromAttributes> {
+  const texts = Object.entries(query)
+    .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+    .map(([name, value]) => [name.toLowerCase(), value.slice(0, 5000)]);
+  return settingsFromAttributes(Object.fromEntries(texts));
+}
+
 /** A subscription's settings as attribute values (unprefixed names); empty settings are left out. */
 export function settingsAttributes(settings: SubscriptionSettings): Array<[string, string]> {
   const attributes: Array<[string, string]> = [];
