@@ -166,6 +166,8 @@ export interface DeliveryRecordEmail {
   dedupKey: string;
   to: Recipient;
   feeds: Array<{ feed: FeedForEmail; subscriptionId: string; posts: RecordedPost[] }>;
+  /** Feeds of the email replied to that the answer leaves to their pages (a digest of many feeds). */
+  otherFeeds?: number;
   /** The reader's message: the answer is threaded under it. */
   inReplyTo: string | null;
 }

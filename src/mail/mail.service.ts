@@ -232,6 +232,10 @@ export class MailService {
             posts,
             pageUrl: `${publicUrl}/feeds/${subscriptionId}`,
           })),
+          otherFeeds: email.otherFeeds
+            ? `The email you replied to has ${email.otherFeeds} more ${email.otherFeeds === 1 ? 'feed' : 'feeds'}; ` +
+              `their pages at ${publicUrl}/feeds say what happened to their posts.`
+            : null,
         },
         footerNote: 'You get this email because you replied “why” to a Tidings email.',
         headers: threadedAutoReply(email.inReplyTo),
