@@ -16,6 +16,8 @@ export interface RecordQuestionOutcome {
 
 /** How many of each feed's latest posts the answer lists. */
 const POSTS_PER_FEED = 10;
+/** How many feeds of a digest one answer covers (each feed's page lists the others). */
+const FEEDS_PER_ANSWER = 5;
 
 /**
  * A reply whose first line of the reader's own words asks "why" (or pourquoi, warum, por qué) is
@@ -47,7 +49,7 @@ export class RecordQuestionsService {
     const wanted = new Set(repliedTo.subscriptionIds);
     const subscriptions = (await this.feeds.subscriptionsOfUser(user.id)).filter(({ id }) => wanted.has(id));
     const feeds = [];
-    for (const subscription of subscriptions)
+    for (const subscription of subscriptions.slice(0, FEEDS_PER_ANSWER))
       feeds.push({
         feed: subscription.feed,
         subscriptionId: subscription.id,
@@ -57,6 +59,7 @@ export class RecordQuestionsService {
       dedupKey: reply.answerKey,
       to: { userId: user.id, email: user.email },
       feeds,
+      otherFeeds: subscriptions.length - feeds.length,
       inReplyTo: mail.messageId,
     });
     this.logger.log(`answered why about ${feeds.length} feed(s) for user ${user.id}`);
