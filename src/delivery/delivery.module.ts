@@ -16,6 +16,7 @@ import { ReaderStoryEntity } from './reader-story.entity';
 import { PostFateEntity } from './post-fate.entity';
 import { PostFatesRepository } from './post-fates.repository';
 import { DeliveryRecordService } from './delivery-record.service';
+import { DeliverToService } from './deliver-to.service';
 import { EntryUpdatesService } from './entry-updates.service';
 import { StoryMemoryRepository } from './story-memory.repository';
 
@@ -38,7 +39,8 @@ import { StoryMemoryRepository } from './story-memory.repository';
     DeliveryRecordService,
     EntryUpdatesService,
     InboxRhythmService,
+    DeliverToService,
   ],
-  exports: [DeliveryService, DigestService, DeliveryRecordService, EntryUpdatesService],
+  exports: [DeliveryService, DigestService, DeliveryRecordService, EntryUpdatesService, DeliverToService],
 })
 export class DeliveryModule {}

@@ -1,3 +1,4 @@
+import { recipientAddress } from '../feeds/domain/delivery-address';
 import { Injectable } from '@nestjs/common';
 import { AccountsService, User } from '../accounts/accounts.service';
 import { comparableHost } from '../common/comparable-url';
@@ -199,7 +200,7 @@ export class DeliveryService {
     pollKey: string,
   ): Promise<number> {
     const withNotice = notice ? { notice } : {};
-    const to = { userId: user.id, email: user.email };
+    const to = { userId: user.id, email: recipientAddress(user.email, subscription) };
     const toEmailEntry = (entry: Entry) =>
       this.content.toEmailEntry(entry, { fullText: subscription.fullText });
     if (isBurst(entries.length)) {
@@ -240,7 +241,7 @@ export class DeliveryService {
   ): Promise<number> {
     const isNew = await this.mail.sendEntry({
       dedupKey: entryEmailKey(entry.id, user.id),
-      to: { userId: user.id, email: user.email },
+      to: { userId: user.id, email: recipientAddress(user.email, subscription) },
       subscriptionId: subscription.id,
       subjectTag: subscription.subjectTag,
       feed: feedForEmail(feed),

@@ -1,3 +1,4 @@
+import { recipientAddress } from '../feeds/domain/delivery-address';
 import { Injectable } from '@nestjs/common';
 import { AccountsService } from '../accounts/accounts.service';
 import { EntryRevision } from '../entries/entries.service';
@@ -54,7 +55,7 @@ export class EntryUpdatesService {
         if (!user) continue;
         const isNew = await this.mail.sendEntryUpdate({
           dedupKey: updateEmailKey(entry.id, user, now),
-          to: { userId: user.id, email: user.email },
+          to: { userId: user.id, email: recipientAddress(user.email, tellers.get(user.id)!) },
           subscriptionId: tellers.get(user.id)!.id,
           feed: feedForEmail(feed),
           subjectTag: tellers.get(user.id)!.subjectTag,

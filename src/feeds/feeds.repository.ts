@@ -109,6 +109,50 @@ export class FeedsRepository {
     }
   }
 
+  /** Points one subscription at an address (null: the account's), confirmed now or by the token's link. */
+  async setDeliverTo(
+    subscriptionId: string,
+    deliverTo: string | null,
+    confirmation: { tokenHash: string | null; confirmedAt: Date | null },
+  ): Promise<void> {
+    await this.subscriptions.update(
+      { id: subscriptionId },
+      {
+        deliverTo,
+        deliverToTokenHash: confirmation.tokenHash,
+        deliverToConfirmedAt: confirmation.confirmedAt,
+      },
+    );
+  }
+
+  /** Whether the user already confirmed this address for one of their subscriptions. */
+  async hasConfirmedDeliverTo(userId: string, deliverTo: string): Promise<boolean> {
+    return this.subscriptions.existsBy({ userId, deliverTo, deliverToConfirmedAt: Not(IsNull()) });
+  }
+
+  findByDeliverToToken(tokenHash: string): Promise<SubscriptionEntity | null> {
+    return this.subscriptions.findOneBy({ deliverToTokenHash: tokenHash });
+  }
+
+  /**
+   * Confirms the address of the token's subscription (compare-and-set: a link works once), and the
+   * same address wherever else this user waits for it; null when the token is unknown or used.
+   */
+  async confirmDeliverTo(tokenHash: string, now: Date): Promise<SubscriptionEntity | null> {
+    const subscription = await this.findByDeliverToToken(tokenHash);
+    if (!subscription?.deliverTo) return null;
+    const claimed = await this.subscriptions.update(
+      { deliverToTokenHash: tokenHash, deliverToConfirmedAt: IsNull() },
+      { deliverToTokenHash: null, deliverToConfirmedAt: now },
+    );
+    if (claimed.affected !== 1) return null;
+    await this.subscriptions.update(
+      { userId: subscription.userId, deliverTo: subscription.deliverTo, deliverToConfirmedAt: IsNull() },
+      { deliverToTokenHash: null, deliverToConfirmedAt: now },
+    );
+    return { ...subscription, deliverToTokenHash: null, deliverToConfirmedAt: now };
+  }
+
   findSubscription(where: { id: string; userId?: string }): Promise<SubscriptionEntity | null> {
     return this.subscriptions.findOneBy(where);
   }

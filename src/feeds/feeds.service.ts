@@ -91,6 +91,44 @@ export class FeedsService {
     await this.tellUnsubscribed(subscription.feedId);
   }
 
+  /**
+   * Sends one subscription's emails to `address` (null: back to the account address). An address the
+   * reader confirmed for another of their feeds is confirmed at once ('confirmed'); any other waits for
+   * the link whose token hashes to `tokenHash` ('waiting'), and until then the account address gets it all.
+   */
+  async chooseDeliverTo(
+    userId: string,
+    subscriptionId: string,
+    address: string | null,
+    tokenHash: string,
+  ): Promise<'account' | 'confirmed' | 'waiting'> {
+    await this.subscriptionOfUser(userId, subscriptionId);
+    if (address === null) {
+      await this.repository.setDeliverTo(subscriptionId, null, { tokenHash: null, confirmedAt: null });
+      return 'account';
+    }
+    if (await this.repository.hasConfirmedDeliverTo(userId, address)) {
+      await this.repository.setDeliverTo(subscriptionId, address, {
+        tokenHash: null,
+        confirmedAt: this.clock.now(),
+      });
+      return 'confirmed';
+    }
+    await this.repository.setDeliverTo(subscriptionId, address, { tokenHash, confirmedAt: null });
+    return 'waiting';
+  }
+
+  /** The subscription waiting for the link with this token (null: unknown, used or replaced). */
+  async waitingForDeliverToToken(tokenHash: string): Promise<Subscription | null> {
+    const subscription = await this.repository.findByDeliverToToken(tokenHash);
+    return subscription && !subscription.deliverToConfirmedAt ? subscription : null;
+  }
+
+  /** Confirms the address the token's link was sent to; null when the link is unknown or used. */
+  confirmDeliverTo(tokenHash: string): Promise<Subscription | null> {
+    return this.repository.confirmDeliverTo(tokenHash, this.clock.now());
+  }
+
   /** The `Authorization` header that reads this feed; null for a public feed. */
   async authorizationFor(feedId: string): Promise<string | null> {
     const sealed = await this.repository.findSealedLogin(feedId);

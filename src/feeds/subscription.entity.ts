@@ -47,6 +47,17 @@ export class SubscriptionEntity {
   @Column({ name: 'subject_tag', type: 'varchar', length: 30, nullable: true })
   subjectTag!: string | null;
 
+  /** Another address of the reader for this feed's emails, used once confirmed (null: the account's). */
+  @Column({ name: 'deliver_to', type: 'varchar', length: 320, nullable: true })
+  deliverTo!: string | null;
+
+  /** SHA-256 of the token in the link sent to `deliverTo`; null once confirmed. */
+  @Column({ name: 'deliver_to_token_hash', type: 'varchar', length: 64, nullable: true })
+  deliverToTokenHash!: string | null;
+
+  @Column({ name: 'deliver_to_confirmed_at', type: 'datetime', nullable: true })
+  deliverToConfirmedAt!: Date | null;
+
   @Column({ name: 'on_update', type: 'varchar', length: 8, default: 'ignore' })
   onUpdate!: OnUpdate;
 

@@ -1,3 +1,4 @@
+import { recipientAddress } from '../feeds/domain/delivery-address';
 import { Injectable } from '@nestjs/common';
 import { AccountsService } from '../accounts/accounts.service';
 import { FeedRef, FeedsService } from '../feeds/feeds.service';
@@ -28,7 +29,7 @@ export class FeedNotices {
       // The feed's own list (List-Id, tag): a reader's filter files it with the feed's posts.
       await this.mail.sendFeedProblem({
         dedupKey: `${episode}:${user.id}`,
-        to: { userId: user.id, email: user.email },
+        to: { userId: user.id, email: recipientAddress(user.email, subscription) },
         feed: { id: feed.id, title: feed.title, url: feed.url, siteUrl: feed.siteUrl },
         problem,
         detail,

@@ -97,6 +97,16 @@ export interface SignInEmail {
   expiresInMinutes: number;
 }
 
+/** The link that confirms another address of the reader for one feed's emails. */
+export interface AddressConfirmationEmail {
+  dedupKey: string;
+  /** The address to confirm, on behalf of the account `userId`. */
+  to: Recipient;
+  accountEmail: string;
+  feed: FeedForEmail;
+  link: string;
+}
+
 export interface LowBalanceEmail {
   dedupKey: string;
   to: Recipient;

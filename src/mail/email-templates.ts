@@ -13,6 +13,7 @@ export const TEMPLATE_NAMES = [
   'command-confirmation',
   'delivery-record',
   'entry-update',
+  'address-confirmation',
 ] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 

@@ -18,6 +18,7 @@ import { AddressPurpose, outboxIdFromAddress, readSignedAddress } from './domain
 import { sharedTag, taggedSubject } from './domain/subject-tag';
 import { EmailComposer } from './email-composer';
 import {
+  AddressConfirmationEmail,
   CommandConfirmationEmail,
   DeliveryRecordEmail,
   DigestEmail,
@@ -130,6 +131,21 @@ export class MailService {
         preview: `Sign in to Tidings: the link expires in ${email.expiresInMinutes} minutes.`,
         view: { link: email.link, expiresInMinutes: email.expiresInMinutes },
         footerNote: 'You get this email because someone asked to sign in to Tidings with this address.',
+      }),
+    );
+  }
+
+  sendAddressConfirmation(email: AddressConfirmationEmail): Promise<boolean> {
+    const name = feedName(email.feed);
+    return this.outbox.enqueue(
+      this.composer.compose({
+        template: 'address-confirmation',
+        dedupKey: email.dedupKey,
+        to: email.to,
+        subject: `Confirm this address for ${name}`,
+        preview: `${email.accountEmail} asked to send ${name} here: nothing comes until you confirm.`,
+        view: { link: email.link, accountEmail: email.accountEmail, feedName: name },
+        footerNote: 'You get this email because a Tidings reader asked to send a feed to this address.',
       }),
     );
   }

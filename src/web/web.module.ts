@@ -20,6 +20,7 @@ import { DemoFeedController } from './demo/demo-feed.controller';
 import { EmailPreviews } from './feeds/email-preview.service';
 import { FeedsController } from './feeds/feeds.controller';
 import { SubscriptionController } from './feeds/subscription.controller';
+import { DeliverToController } from './feeds/deliver-to.controller';
 import { SupportContext } from './support/support-context.service';
 import { SupportPagesController } from './support/support-pages.controller';
 import { OpmlController } from './opml/opml.controller';
@@ -32,6 +33,7 @@ const PAGES = [
   AuthController,
   FeedsController,
   SubscriptionController,
+  DeliverToController,
   OpmlController,
   AccountController,
   CreditsController,

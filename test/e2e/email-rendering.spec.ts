@@ -98,6 +98,17 @@ describe('every kind of email, as mail clients render it (Chromium, axe-core)', 
           }),
       ],
       [
+        'address-confirmation',
+        () =>
+          mail.sendAddressConfirmation({
+            dedupKey: 'deliver-to:1',
+            to: { ...to, email: 'lists@example.org' },
+            accountEmail: to.email,
+            feed,
+            link: `https://tidings.test/deliver-to/${'Zx9'.repeat(15)}`,
+          }),
+      ],
+      [
         'low-balance',
         () =>
           mail.sendLowBalance({

@@ -1,4 +1,6 @@
+import type { INestApplicationContext } from '@nestjs/common';
 import { Command } from 'commander';
+import type { User } from '../../accounts/accounts.service';
 import { ValidationError } from '../../common/errors';
 import type { FeedCredentials } from '../../feeds/domain/feed-credentials';
 import type { FeedFinder } from '../../feeds/feed-finder.service';
@@ -15,6 +17,7 @@ interface SubscribeOptions extends FeedLoginOptions {
   exclude?: string[];
   regex?: string;
   tag?: string;
+  deliverTo?: string;
   onUpdate: string;
   check: boolean;
 }
@@ -53,6 +56,10 @@ export function registerSubscriptionCommands(program: Command): void {
     )
     .option('--regex <pattern>', 'only entries whose title or text match this regular expression')
     .option('--tag <text>', 'open the subject of its emails with [text], for mail filters')
+    .option(
+      '--deliver-to <address>',
+      'send this feed to another address of the user, once the link sent there is followed ("" or "account": back to the account address)',
+    )
     .option(
       '--on-update <what>',
       'when a sent post is edited: ignore, or tell (one "Updated" email)',
@@ -99,10 +106,14 @@ export function registerSubscriptionCommands(program: Command): void {
         const subscription = await app
           .get(FeedsService)
           .subscribe(user.id, feed.url, settings, { title: feed.title }, login);
+        const delivery =
+          options.deliverTo === undefined
+            ? ''
+            : await deliverTo(app, user, subscription.id, options.deliverTo);
         const day = subscription.dayOfMonth ? ` on day ${subscription.dayOfMonth}` : '';
         const behindLogin = login ? ', with its login' : '';
         console.log(
-          `subscribed ${user.email} to ${feed.url.trim()}${feed.note} (${subscription.mode}${day}${behindLogin})`,
+          `subscribed ${user.email} to ${feed.url.trim()}${feed.note} (${subscription.mode}${day}${behindLogin})${delivery}`,
         );
       }),
     );
@@ -123,6 +134,20 @@ export function registerSubscriptionCommands(program: Command): void {
         console.log(`unsubscribed ${user.email} from ${url.trim()}`);
       }),
     );
+}
+
+/** Points the subscription at the address (or back at the account's): what the CLI says of it. */
+async function deliverTo(
+  app: INestApplicationContext,
+  user: User,
+  subscriptionId: string,
+  typed: string,
+): Promise<string> {
+  const { DeliverToService } = await import('../../delivery/deliver-to.service');
+  const { state, address } = await app.get(DeliverToService).choose(user, subscriptionId, typed);
+  if (state === 'account') return ', to the account address';
+  if (state === 'confirmed') return `, to ${address}`;
+  return `, waiting for confirmation at ${address}: a link was sent there`;
 }
 
 /**

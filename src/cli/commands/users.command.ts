@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { ValidationError } from '../../common/errors';
+import { deliveryAddressState, deliveryAddressWords } from '../../feeds/domain/delivery-address';
 import { parseWholeNumber, printJson, withApp } from '../cli-context';
 
 export function registerUserCommands(program: Command): void {
@@ -97,6 +98,7 @@ export function registerUserCommands(program: Command): void {
             filterRegex: subscription.filterRegex,
             tag: subscription.subjectTag,
             onUpdate: subscription.onUpdate,
+            deliverTo: deliveryAddressState(subscription),
           })),
         };
         if (options.json) return printJson(view);
@@ -105,10 +107,15 @@ export function registerUserCommands(program: Command): void {
         );
         for (const subscription of view.subscriptions)
           console.log(
-            `  ${subscription.mode.padEnd(9)} ${subscription.pausedAt ? 'paused ' : ''}${subscription.url}`,
+            `  ${subscription.mode.padEnd(9)} ${subscription.pausedAt ? 'paused ' : ''}${subscription.url}${deliveredTo(subscription.deliverTo)}`,
           );
       }),
     );
+}
+
+/** ` → ADDRESS` after a feed sent to another address of the reader (or waiting for its confirmation). */
+function deliveredTo(state: ReturnType<typeof deliveryAddressState>): string {
+  return state ? ` → ${deliveryAddressWords(state)}` : '';
 }
 
 const ADD_DEFAULTS = { timezone: 'UTC', digestHour: 7, digestWeekday: 1 };

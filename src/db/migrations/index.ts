@@ -25,6 +25,7 @@ import { SupportAttachments1763769833001 } from './1763769833001-support-attachm
 import { SupportTeam1763769833002 } from './1763769833002-support-team';
 import { SubscriptionSubjectTags1764300200000 } from './1764300200000-subscription-subject-tags';
 import { FeedLogins1764300200010 } from './1764300200010-feed-logins';
+import { SubscriptionDeliverTo1764300400000 } from './1764300400000-subscription-deliver-to';
 import { SubscriptionOnUpdate1764300100000 } from './1764300100000-subscription-on-update';
 import { PostFates1764300100001 } from './1764300100001-post-fates';
 import { EntryRemoved1764300100002 } from './1764300100002-entry-removed';
@@ -63,4 +64,5 @@ export const migrations = [
   SubscriptionSubjectTags1764300200000,
   FeedLogins1764300200010,
   ReaderRhythm1764300000000,
+  SubscriptionDeliverTo1764300400000,
 ];

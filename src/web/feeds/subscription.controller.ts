@@ -27,6 +27,8 @@ import { subscribeLinkQuery } from '../../feeds/domain/portable-settings';
 import { allowEmailPreview, EmailPreviews } from './email-preview.service';
 import { FeedFinder } from '../../feeds/feed-finder.service';
 import { DeliveryRecordService } from '../../delivery/delivery-record.service';
+import { DeliverToService } from '../../delivery/deliver-to.service';
+import { deliveryAddressState } from '../../feeds/domain/delivery-address';
 
 /** How many of the feed's latest posts the page lists with what happened to each. */
 const RECORD_LENGTH = 50;
@@ -43,6 +45,7 @@ export class SubscriptionController {
     private readonly finder: FeedFinder,
     private readonly previews: EmailPreviews,
     private readonly deliveryRecord: DeliveryRecordService,
+    private readonly deliverTo: DeliverToService,
     private readonly views: WebViews,
   ) {}
 
@@ -143,6 +146,32 @@ export class SubscriptionController {
     response.redirect(303, `/feeds/${subscription.id}?notice=login-removed`);
   }
 
+  /** Another address for this feed's emails (empty: the account's); a new one is sent its link first. */
+  @Post('deliver-to')
+  async setDeliverTo(
+    @Req() request: WebRequest,
+    @Res() response: Response,
+    @Param('id') id: string,
+    @Body() body: Record<string, unknown>,
+  ): Promise<void> {
+    const subscription = await this.feeds.subscriptionOfUser(request.web.user!.id, id);
+    try {
+      const { state } = await this.deliverTo.choose(
+        request.web.user!,
+        subscription.id,
+        String(body.deliverTo ?? ''),
+      );
+      response.redirect(303, `/feeds/${subscription.id}?notice=deliver-to-${state}`);
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      const values = { form: subscriptionFormValues(subscription), deliverToError: error.message };
+      response
+        .status(422)
+        .type('html')
+        .send(await this.page(request, subscription, values));
+    }
+  }
+
   /** Nothing is delivered while paused; what the feed publishes meanwhile is skipped (no flood on resume). */
   @Post('pause')
   async pause(@Req() request: WebRequest, @Param('id') id: string, @Res() response: Response): Promise<void> {
@@ -192,7 +221,15 @@ export class SubscriptionController {
     return this.views.render(
       request.web,
       'subscription',
-      { title, subscription, findFeedUrl, subscribeLink, record, ...data },
+      {
+        title,
+        subscription,
+        findFeedUrl,
+        subscribeLink,
+        record,
+        deliverTo: deliveryAddressState(subscription),
+        ...data,
+      },
       '/feeds',
     );
   }
@@ -204,4 +241,8 @@ const SUBSCRIPTION_NOTICES: Record<string, string> = {
   resumed: 'Resumed. New posts will arrive again, starting with the next one published.',
   'login-set': 'Login saved. The next poll reads the feed with it.',
   'login-removed': 'Login removed. The feed is read without one.',
+  'deliver-to-account': 'This feed’s emails go to your account address.',
+  'deliver-to-confirmed': 'Saved: you confirmed this address already, this feed’s emails go there now.',
+  'deliver-to-waiting':
+    'A confirmation link is on its way to that address; until it is followed, this feed’s emails go to your account address.',
 };

@@ -91,6 +91,14 @@ describe.each(testDialects())('routing headers of every email kind on %s, parsed
       subjectTag: 'Ars',
     });
     await mail.sendSignIn({ dedupKey: 'sign-in', to, link: 'https://tidings.test/s', expiresInMinutes: 15 });
+    // Asks before anything of the feed goes there: service mail, not the feed's list yet.
+    await mail.sendAddressConfirmation({
+      dedupKey: 'deliver-to',
+      to,
+      accountEmail: 'reader@example.com',
+      feed: arsEntry.feed,
+      link: 'https://tidings.test/deliver-to/t',
+    });
     await mail.sendLowBalance({ dedupKey: 'low', to, balance: 0, prices: 'p', buyUrl: 'https://t.test/c' });
     await mail.sendSupportReply({
       dedupKey: 'support',
@@ -126,6 +134,7 @@ describe.each(testDialects())('routing headers of every email kind on %s, parsed
       'digest',
       'gone',
       'sign-in',
+      'deliver-to',
       'low',
       'support',
       'command',
@@ -133,8 +142,8 @@ describe.each(testDialects())('routing headers of every email kind on %s, parsed
     ];
     const kinds = new Set((await outbox.findByDedupKeys(keys)).map((row) => row.kind));
     expect([...kinds].sort()).toEqual([...TEMPLATE_NAMES].sort());
-    expect(await outbox.flush()).toMatchObject({ sent: 11 });
-    const emails = await smtp.waitFor(11);
+    expect(await outbox.flush()).toMatchObject({ sent: 12 });
+    const emails = await smtp.waitFor(12);
     const byKind = (subject: RegExp) => emails.find((email) => subject.test(email.parsed.subject ?? ''))!;
 
     const arsList = `${ars.feed.id.toLowerCase()}.lists.tidings.test`;
@@ -170,9 +179,9 @@ describe.each(testDialects())('routing headers of every email kind on %s, parsed
       feed: null,
     });
     expect(seen(byKind(/is gone/))).toMatchObject({ subject: '[Ars] Ars Technica is gone', listId: arsList });
-    // Service mail (sign-in, credits, support, answers to replies) is no feed's list.
+    // Service mail (sign-in, address confirmation, credits, support, answers to replies) is no feed's list.
     const unlisted = emails.filter((email) => !listIdOf(email));
-    expect(unlisted).toHaveLength(5);
+    expect(unlisted).toHaveLength(6);
     for (const email of unlisted) expect(email.header('x-tidings-feed')).toBeUndefined();
 
     const filters = [
@@ -191,6 +200,6 @@ describe.each(testDialects())('routing headers of every email kind on %s, parsed
       '[Ars] Updated: Chips',
     ]);
     expect(filed('Blog')).toEqual(['Konnichiwa']);
-    expect(filed('Inbox')).toHaveLength(6);
+    expect(filed('Inbox')).toHaveLength(7);
   });
 });
