@@ -124,12 +124,7 @@ export class SubscriptionController {
       if (!form.isValid) throw new ValidationError(form.error);
       await this.feeds.changeLogin(subscription.userId, subscription.id, form.login);
     } catch (error) {
-      if (!(error instanceof ValidationError)) throw error;
-      const values = { form: subscriptionFormValues(subscription), loginError: error.message };
-      response
-        .status(422)
-        .type('html')
-        .send(await this.page(request, subscription, values));
+      await this.refuse(request, response, subscription, error, 'loginError');
       return;
     }
     response.redirect(303, `/feeds/${subscription.id}?notice=login-set`);
@@ -163,12 +158,7 @@ export class SubscriptionController {
       );
       response.redirect(303, `/feeds/${subscription.id}?notice=deliver-to-${state}`);
     } catch (error) {
-      if (!(error instanceof ValidationError)) throw error;
-      const values = { form: subscriptionFormValues(subscription), deliverToError: error.message };
-      response
-        .status(422)
-        .type('html')
-        .send(await this.page(request, subscription, values));
+      await this.refuse(request, response, subscription, error, 'deliverToError');
     }
   }
 
@@ -200,6 +190,22 @@ export class SubscriptionController {
     const subscription = await this.feeds.subscriptionOfUser(request.web.user!.id, id);
     await this.feeds.unsubscribe(subscription.userId, subscription.feed.url);
     response.redirect(303, '/feeds?notice=removed');
+  }
+
+  /** The page again with a form's error beside it (422); anything but a ValidationError is thrown on. */
+  private async refuse(
+    request: WebRequest,
+    response: Response,
+    subscription: Subscription & { feed: Feed },
+    error: unknown,
+    field: 'loginError' | 'deliverToError',
+  ): Promise<void> {
+    if (!(error instanceof ValidationError)) throw error;
+    const values = { form: subscriptionFormValues(subscription), [field]: error.message };
+    response
+      .status(422)
+      .type('html')
+      .send(await this.page(request, subscription, values));
   }
 
   private async page(
