@@ -50,6 +50,11 @@ export class AccountsService {
     return this.getById(userId);
   }
 
+  /** The reader asked for every email as it comes (the `unlimited` reply): no budget a day any more. */
+  async liftDailyLimit(userId: string): Promise<void> {
+    await this.users.update(userId, { maxEmailsPerDay: 0 });
+  }
+
   /** For the admin page: up to `limit` users whose address contains `text`. */
   searchByEmail(text: string, limit: number): Promise<User[]> {
     return this.users.search(text, limit);

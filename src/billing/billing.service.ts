@@ -6,7 +6,7 @@ import { newId } from '../common/ids';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
 import { OutboxService } from '../mail/outbox.service';
-import { pricesInWords } from './domain/pricing';
+import { PricedEmail, priceEmail, pricesInWords } from './domain/pricing';
 import { checkoutReturnUrls } from './domain/billing-urls';
 import { CreditPack } from '../config/credit-packs';
 import { findPack } from './domain/credit-packs';
@@ -127,12 +127,17 @@ export class BillingService implements OnModuleInit {
     return (await this.ledger.findEntry(userId, `purchase:${sessionId}`))?.amount ?? null;
   }
 
-  /** Whether credits can be bought here at all (Stripe configured). */
   /** The price list in words, from the figures that price every email. */
   pricesInWords(): string {
     return pricesInWords();
   }
 
+  /** What one email costs (`priceEmail`, the one place this is decided). */
+  priceEmail(email: PricedEmail): number {
+    return priceEmail(email);
+  }
+
+  /** Whether credits can be bought here at all (Stripe configured). */
   isCheckoutAvailable(): boolean {
     return Boolean(this.config.STRIPE_SECRET_KEY);
   }

@@ -5,7 +5,7 @@ import { EntriesService } from '../entries/entries.service';
 import { FeedsService } from '../feeds/feeds.service';
 import { OutboxService } from '../mail/outbox.service';
 import { PruneBatch, PruneRequest } from '../db/prune-batch';
-import { DigestCadence } from './domain/digest-schedule';
+import { DigestCadence, digestScheduleOf } from './domain/digest-schedule';
 import { issueDate, nextDigestIssue } from './domain/next-digest-issue';
 import { EmailState, fateInWords, FateTone, formatInstant } from './domain/post-fate';
 import { PostFatesRepository } from './post-fates.repository';
@@ -56,7 +56,10 @@ export class DeliveryRecordService {
       (await this.outbox.emailsOf(userId, keys)).map((email) => [email.dedupKey, email]),
     );
     const now = this.clock.now();
-    const schedule = { timezone: user.timezone, hour: user.digestHour, weekday: user.digestWeekday };
+    const hasDigest = fates.some((fate) => fate.cadence === 'catch-up')
+      ? (await this.feeds.subscriptionsOfUser(userId)).some(({ mode }) => mode !== 'realtime')
+      : false;
+    const schedule = digestScheduleOf(user, hasDigest);
     const digestDates = new Map<string, string | null>();
     const digestDate = (cadence: string) => {
       if (!digestDates.has(cadence)) {

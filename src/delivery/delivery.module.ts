@@ -10,6 +10,7 @@ import { DigestRunEntity } from './digest-run.entity';
 import { DigestRepository } from './digest.repository';
 import { DigestService } from './digest.service';
 import { EntryContentProvider } from './entry-content.provider';
+import { InboxRhythmService } from './inbox-rhythm.service';
 import { PendingDigestItemEntity } from './pending-digest-item.entity';
 import { ReaderStoryEntity } from './reader-story.entity';
 import { PostFateEntity } from './post-fate.entity';
@@ -36,6 +37,7 @@ import { StoryMemoryRepository } from './story-memory.repository';
     PostFatesRepository,
     DeliveryRecordService,
     EntryUpdatesService,
+    InboxRhythmService,
   ],
   exports: [DeliveryService, DigestService, DeliveryRecordService, EntryUpdatesService],
 })

@@ -7,6 +7,7 @@ import { MailService } from '../mail/mail.service';
 import { DigestRepository } from './digest.repository';
 import { burstTitle, isBurst } from './domain/burst';
 import { composeDigest, newestForSection } from './domain/compose-digest';
+import { digestCadenceOf } from './domain/digest-schedule';
 import { judgeEntries } from './domain/filter-entries';
 import { EntryContentProvider, feedForEmail } from './entry-content.provider';
 import { RandomNumbers } from '../common/random-numbers';
@@ -16,6 +17,7 @@ import { ORIGIN_HOLD_REASON } from './domain/post-fate';
 import { PollFates } from './poll-fates';
 import { PostFatesRepository } from './post-fates.repository';
 import { StoryMemoryRepository } from './story-memory.repository';
+import { AdmittedEntries, InboxRhythmService } from './inbox-rhythm.service';
 import { Clock } from '../common/clock';
 
 /** The delivery planner: a poll's new entries become real-time emails or items waiting for a digest. */
@@ -31,6 +33,7 @@ export class DeliveryService {
     private readonly stories: StoryMemoryRepository,
     private readonly fates: PostFatesRepository,
     private readonly clock: Clock,
+    private readonly rhythm: InboxRhythmService,
   ) {}
 
   /**
@@ -101,28 +104,33 @@ export class DeliveryService {
             }
           }
         }
+        // Quiet hours and the daily budget may keep some for later (`InboxRhythmService`).
+        const admitted = await this.rhythm.admit(user, subscription, now, repeatOf);
         const emailKey = (entry: Entry) =>
-          isBurst(now.length) ? burstEmailKey(feed.id, pollKey, user.id) : entryEmailKey(entry.id, user.id);
-        for (const entry of now)
+          isBurst(admitted.now.length)
+            ? burstEmailKey(feed.id, pollKey, user.id)
+            : entryEmailKey(entry.id, user.id);
+        for (const entry of admitted.now)
           fates.add(subscription, entry, { fate: 'emailed', emailKey: emailKey(entry) });
+        for (const entry of admitted.waiting)
+          fates.add(subscription, entry, { fate: 'digest', cadence: admitted.waitFor });
         for (const { entry } of held)
           fates.add(subscription, entry, { fate: 'emailed', emailKey: entryEmailKey(entry.id, user.id) });
-        enqueued += await this.sendRealtime(feed, user, subscription, now, pollKey);
+        enqueued += await this.sendRealtime(feed, user, subscription, admitted, pollKey);
         for (const { entry, until } of held)
           enqueued += await this.sendEntry(feed, user, subscription, entry, {
-            until,
-            reason: `held until ${until.toISOString()}: ${ORIGIN_HOLD_REASON}`,
+            hold: { until, reason: `held until ${until.toISOString()}: ${ORIGIN_HOLD_REASON}` },
           });
       } else {
+        const cadence = digestCadenceOf(subscription.mode, subscription.dayOfMonth)!;
         for (const entry of kept)
-          if (!isRepeat(entry))
-            fates.add(subscription, entry, { fate: 'digest', cadence: subscription.mode });
+          if (!isRepeat(entry)) fates.add(subscription, entry, { fate: 'digest', cadence });
         await this.digests.addPending(
           kept.map((entry) => ({
             userId: user.id,
             subscriptionId: subscription.id,
             entryId: entry.id,
-            cadence: subscription.mode as 'daily' | 'weekly',
+            cadence,
             createdAt: entry.firstSeenAt,
             repeatOfEntryId: repeatOf(entry),
           })),
@@ -179,14 +187,18 @@ export class DeliveryService {
     return hosts.size ? this.feeds.realtimeFollowersOfSites([...hosts].slice(0, 50)) : new Map();
   }
 
-  /** One email per entry, or one combined email when a poll brings a burst (named by the poll's first entry). */
+  /**
+   * One email per entry, or one combined email when a poll brings a burst (named by the poll's first
+   * entry); the last email carries the notice, when there is one.
+   */
   private async sendRealtime(
     feed: FeedRef,
     user: User,
     subscription: Subscription,
-    entries: readonly Entry[],
+    { now: entries, notice }: AdmittedEntries,
     pollKey: string,
   ): Promise<number> {
+    const withNotice = notice ? { notice } : {};
     const to = { userId: user.id, email: user.email };
     const toEmailEntry = (entry: Entry) =>
       this.content.toEmailEntry(entry, { fullText: subscription.fullText });
@@ -206,21 +218,25 @@ export class DeliveryService {
             headlines,
           },
         ]),
+        ...withNotice,
       });
       return isNew ? 1 : 0;
     }
     let enqueued = 0;
-    for (const entry of entries) enqueued += await this.sendEntry(feed, user, subscription, entry);
+    for (const [index, entry] of entries.entries()) {
+      const isLast = index === entries.length - 1;
+      enqueued += await this.sendEntry(feed, user, subscription, entry, isLast ? withNotice : {});
+    }
     return enqueued;
   }
 
-  /** One entry's email (on hold, when given); 1 when it was enqueued now, 0 when it was already. */
+  /** One entry's email (on hold, with a notice, when given); 1 when it was enqueued now, 0 when it was already. */
   private async sendEntry(
     feed: FeedRef,
     user: User,
     subscription: Subscription,
     entry: Entry,
-    hold?: { until: Date; reason: string },
+    { hold, notice }: { hold?: { until: Date; reason: string }; notice?: string } = {},
   ): Promise<number> {
     const isNew = await this.mail.sendEntry({
       dedupKey: entryEmailKey(entry.id, user.id),
@@ -230,6 +246,7 @@ export class DeliveryService {
       feed: feedForEmail(feed),
       entry: await this.content.toEmailEntry(entry, { fullText: subscription.fullText }),
       hold,
+      notice,
     });
     return isNew ? 1 : 0;
   }

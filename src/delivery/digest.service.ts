@@ -7,7 +7,8 @@ import { DigestSection, FeedForEmail } from '../mail/email-models';
 import { MailService } from '../mail/mail.service';
 import { DigestRepository, DigestRun, PendingDigestItem } from './digest.repository';
 import { composeDigest, newestForSection } from './domain/compose-digest';
-import { cadenceOfIssue, latestDigestIssue } from './domain/digest-schedule';
+import { cadenceOfIssue, digestScheduleOf, latestDigestIssue } from './domain/digest-schedule';
+import { digestTitle } from './domain/digest-title';
 import { FilterRule, keepRule, keepSelection } from './domain/filter-entries';
 import { PostFatesRepository } from './post-fates.repository';
 import { isOriginOf, preferOrigins } from './domain/story-origin';
@@ -29,8 +30,6 @@ export interface DigestReport {
 const ISSUES_PER_BATCH = 50;
 /** Issues of a batch composed at once (their queries overlap; the database pool has room for them). */
 const ISSUES_AT_ONCE = 4;
-
-const TITLES = { daily: 'Your daily digest', weekly: 'Your weekly digest' };
 
 /** Sends each user's digest issues when their local hour comes: each issue once, each item in one issue. */
 @Injectable()
@@ -124,13 +123,14 @@ export class DigestService {
     const userIds = [...new Set(waiting.map((w) => w.userId))];
     const users = new Map((await this.accounts.findByIds(userIds)).map((u) => [u.id, u]));
     const paused = await this.subscriptionChanges.pausedIdsByUser(userIds);
+    const withDigests = await this.readersWithDigests(waiting);
     let batch: DigestRun[] = [];
     for (const { userId, cadence } of waiting) {
       if (this.shutdown.isStopping) break;
       const user = users.get(userId);
       if (!user) continue;
       try {
-        const schedule = { timezone: user.timezone, hour: user.digestHour, weekday: user.digestWeekday };
+        const schedule = digestScheduleOf(user, withDigests.has(userId));
         const issue = latestDigestIssue(cadence, schedule, now);
         if (!(await this.digests.hasItemsDueFor(userId, issue, paused.get(userId)))) continue;
         const run = await this.digests.claim(
@@ -152,6 +152,21 @@ export class DigestService {
     await send(batch);
   }
 
+  /**
+   * Of the readers with a catch-up waiting, those who have a digest: their catch-up goes with it, at their
+   * digest hour; the others' at local midnight.
+   */
+  private async readersWithDigests(
+    waiting: ReadonlyArray<{ userId: string; cadence: string }>,
+  ): Promise<Set<string>> {
+    const readers = new Set<string>();
+    for (const { userId } of waiting.filter(({ cadence }) => cadence === 'catch-up')) {
+      const subscriptions = await this.feeds.subscriptionsOfUser(userId);
+      if (subscriptions.some((subscription) => subscription.mode !== 'realtime')) readers.add(userId);
+    }
+    return readers;
+  }
+
   /** Composes and enqueues one claimed issue; false when nothing in it is left to show. */
   private async sendIssue(run: DigestRun, now: Date): Promise<boolean> {
     const cadence = cadenceOfIssue(run.issueKey);
@@ -169,7 +184,7 @@ export class DigestService {
     await this.mail.sendDigest({
       dedupKey,
       to: { userId: user.id, email: user.email },
-      title: TITLES[cadence],
+      title: digestTitle(cadence),
       sections,
     });
     const notShown = new Set(leftOut.map(({ entryId }) => entryId));

@@ -179,7 +179,7 @@ export class FeedsRepository {
   async updateSubscriptionsOfUser(
     userId: string,
     ids: readonly string[],
-    values: Partial<Pick<SubscriptionEntity, 'pausedAt' | 'mode'>>,
+    values: Partial<Pick<SubscriptionEntity, 'pausedAt' | 'mode' | 'dayOfMonth'>>,
     pausedAtIsNull?: boolean,
   ): Promise<void> {
     if (ids.length === 0) return;

@@ -36,7 +36,16 @@ export class SubscriptionChangesService {
     return this.repository.updateSubscriptionsOfUser(userId, ids, { pausedAt: null }, false);
   }
 
-  setMode(userId: string, ids: readonly string[], mode: DeliveryMode): Promise<void> {
-    return this.repository.updateSubscriptionsOfUser(userId, ids, { mode });
+  /** A subscription made monthly by this goes out on the 1st; one that was monthly keeps its day. */
+  async setMode(userId: string, ids: readonly string[], mode: DeliveryMode): Promise<void> {
+    if (mode !== 'monthly')
+      return this.repository.updateSubscriptionsOfUser(userId, ids, { mode, dayOfMonth: null });
+    const subscriptions = await this.repository.subscriptionsOfUserByIds(userId, ids);
+    const changing = subscriptions.filter((subscription) => subscription.mode !== 'monthly');
+    await this.repository.updateSubscriptionsOfUser(
+      userId,
+      changing.map(({ id }) => id),
+      { mode, dayOfMonth: 1 },
+    );
   }
 }

@@ -1,6 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { DeliveryMode } from './domain/delivery-modes';
 
-export type DeliveryMode = 'realtime' | 'daily' | 'weekly';
+export type { DeliveryMode } from './domain/delivery-modes';
 
 /** When a post already sent is edited: nothing (`ignore`), or one short "Updated" email (`tell`). */
 export type OnUpdate = 'ignore' | 'tell';
@@ -18,6 +19,10 @@ export class SubscriptionEntity {
 
   @Column({ type: 'varchar', length: 16 })
   mode!: DeliveryMode;
+
+  /** Monthly digests only: the day they go out, 1–31 (the month's last day when it is shorter). */
+  @Column({ name: 'day_of_month', type: 'integer', nullable: true })
+  dayOfMonth!: number | null;
 
   @Column({ name: 'full_text', type: 'boolean' })
   fullText!: boolean;

@@ -1,3 +1,5 @@
+import type { DeliveryMode } from '../feeds/domain/delivery-modes';
+
 /**
  * What each kind of email says, as data. Other modules describe an email with one of these and hand it
  * to MailService; how it looks (templates, headers, tokens) is the mail module's business alone.
@@ -34,6 +36,8 @@ export interface EntryEmail {
   subjectTag?: string | null;
   /** Sent no sooner than `until` unless withdrawn meanwhile (`MailService.withdrawHeld`). */
   hold?: { until: Date; reason: string };
+  /** One line for the reader above the footer (the email that reached their daily budget says so). */
+  notice?: string;
 }
 
 /** A post the reader got was edited: what changed, briefly (delivery judged it material). */
@@ -82,6 +86,8 @@ export interface DigestEmail {
   sections: DigestSection[];
   /** One feed's posts of one poll, sent at once: that feed's list headers, as its single posts have. */
   isBurst?: boolean;
+  /** As for `EntryEmail`. */
+  notice?: string;
 }
 
 export interface SignInEmail {
@@ -123,10 +129,13 @@ export interface SupportReplyEmail {
   isAutoReply?: boolean;
 }
 
-/** What a reader can change by replying to one of our emails with a single word. */
-export type SubscriptionCommand = 'pause' | 'resume' | 'stop' | 'daily' | 'weekly' | 'realtime';
+/**
+ * What a reader can change by replying to one of our emails with a single word: the subscriptions of
+ * that email (pause, resume, stop, a cadence), or their own daily budget (`unlimited` lifts it).
+ */
+export type SubscriptionCommand = 'pause' | 'resume' | 'stop' | DeliveryCadence | 'unlimited';
 export type CommandLanguage = 'en' | 'fr' | 'de' | 'es';
-export type DeliveryCadence = 'realtime' | 'daily' | 'weekly';
+export type DeliveryCadence = DeliveryMode;
 
 export interface CommandConfirmationEmail {
   dedupKey: string;

@@ -53,6 +53,11 @@ export class MailService {
     return this.outbox.enqueue({ ...this.composeEntry(email), hold: email.hold });
   }
 
+  /** How many posts' emails (one each, digests, bursts, updates) a user was sent since `since`: their daily budget's count. */
+  countDeliveriesSince(userId: string, since: Date): Promise<number> {
+    return this.outbox.countOfKindsSince(userId, ['entry', 'digest', 'entry-update'], since);
+  }
+
   /** "Updated: TITLE": what changed in a post the reader got, priced as an email with one post. */
   sendEntryUpdate(email: EntryUpdateEmail): Promise<boolean> {
     const name = feedName(email.feed);
@@ -188,6 +193,7 @@ export class MailService {
     const publicUrl = this.config.PUBLIC_URL.replace(/\/+$/, '');
     const view = commandConfirmationView(email, {
       feedsPage: `${publicUrl}/feeds`,
+      accountPage: `${publicUrl}/account`,
       subscribeAgain: (feedUrl) => `${publicUrl}/subscribe?url=${encodeURIComponent(feedUrl)}`,
     });
     const headers = threadedAutoReply(email.inReplyTo);

@@ -200,6 +200,11 @@ export class OutboxRepository {
     return this.rows.countBy({ userId, status: 'held' });
   }
 
+  /** A user's emails of these kinds enqueued since `since`, whatever became of them. */
+  countOfKindsSince(userId: string, kinds: readonly string[], since: Date): Promise<number> {
+    return this.rows.countBy({ userId, kind: In([...kinds]), createdAt: MoreThanOrEqual(since) });
+  }
+
   /** Puts the rows parked for this address (any case) back in the queue; returns how many. */
   async requeueSuppressed(address: string, now: Date): Promise<number> {
     const result = await this.rows

@@ -181,6 +181,11 @@ export class OutboxService implements OnModuleDestroy {
     return this.rows.countHeld(userId);
   }
 
+  /** A user's emails of these kinds enqueued since `since`. */
+  countOfKindsSince(userId: string, kinds: readonly string[], since: Date): Promise<number> {
+    return this.rows.countOfKindsSince(userId, kinds, since);
+  }
+
   /** A bounce report for one of our rows (its VERP address): the row failed, its address is suppressed. */
   async recordBounce(outboxEmailId: string, detail: string): Promise<boolean> {
     const email = await this.rows.findById(outboxEmailId);

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { AccountsService } from '../accounts/accounts.service';
 import { Clock } from '../common/clock';
 import { FeedsService } from '../feeds/feeds.service';
 import { SubscriptionChangesService } from '../feeds/subscription-changes.service';
@@ -19,9 +20,9 @@ export interface CommandOutcome {
 
 /**
  * A reply whose first line of the reader's own words (`readersOwnWords`: the text part, else the HTML,
- * without what the mail client quoted) is a command (pause, resume, stop, daily, weekly, realtime; see
- * `readReplyCommand`) acts on the subscriptions of the email replied to, once the reply token has
- * named that email, a person (not an auto-responder) wrote it, and the sender is its reader; it is
+ * without what the mail client quoted) is a command (pause, resume, stop, a cadence, or `unlimited` for
+ * the reader's daily budget; see `readReplyCommand`) acts on the subscriptions of the email replied to,
+ * once the reply token has named that email, a person (not an auto-responder) wrote it, and the sender is its reader; it is
  * answered by one confirmation that says how to undo it. Anything else is not a command (null).
  */
 @Injectable()
@@ -34,6 +35,7 @@ export class ReplyCommandsService {
     private readonly feeds: FeedsService,
     private readonly changes: SubscriptionChangesService,
     private readonly replies: ReaderReplies,
+    private readonly accounts: AccountsService,
     private readonly clock: Clock,
   ) {}
 
@@ -80,6 +82,7 @@ export class ReplyCommandsService {
       for (const id of ids) await this.feeds.removeSubscription(id);
       return;
     }
+    if (command === 'unlimited') return this.accounts.liftDailyLimit(userId);
     return this.changes.setMode(userId, ids, command);
   }
 }

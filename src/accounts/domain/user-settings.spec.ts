@@ -7,6 +7,9 @@ describe('newUserSchema', () => {
       timezone: 'UTC',
       digestHour: 7,
       digestWeekday: 1,
+      maxEmailsPerDay: 0,
+      quietStart: null,
+      quietEnd: null,
       role: 'user',
     });
   });
@@ -35,17 +38,46 @@ describe('newUserSchema', () => {
 });
 
 describe('userSettingsSchema', () => {
-  it('accepts a timezone, an hour and a weekday given as form strings', () => {
+  const form = {
+    timezone: 'UTC',
+    digestHour: '7',
+    digestWeekday: '1',
+    maxEmailsPerDay: '0',
+    quietHours: 'off',
+  };
+
+  it('accepts a timezone, an hour, a weekday, a budget and quiet hours given as form strings', () => {
     expect(
-      userSettingsSchema.parse({ timezone: 'America/New_York', digestHour: '18', digestWeekday: '0' }),
-    ).toEqual({ timezone: 'America/New_York', digestHour: 18, digestWeekday: 0 });
+      userSettingsSchema.parse({
+        timezone: 'America/New_York',
+        digestHour: '18',
+        digestWeekday: '0',
+        maxEmailsPerDay: '3',
+        quietHours: '22:30-07:00',
+      }),
+    ).toEqual({
+      timezone: 'America/New_York',
+      digestHour: 18,
+      digestWeekday: 0,
+      maxEmailsPerDay: 3,
+      quietStart: 22 * 60 + 30,
+      quietEnd: 7 * 60,
+    });
+    expect(userSettingsSchema.parse({ ...form, quietHours: 'OFF' })).toMatchObject({
+      quietStart: null,
+      quietEnd: null,
+    });
   });
 
   it.each([
-    [{ timezone: 'Mars/Olympus', digestHour: 7, digestWeekday: 1 }, /IANA timezone/],
-    [{ timezone: 'UTC', digestHour: 24, digestWeekday: 1 }, /hour from 0 to 23/],
-    [{ timezone: 'UTC', digestHour: 7, digestWeekday: 7 }, /digestWeekday/],
-    [{ timezone: 'UTC', digestHour: '7.5', digestWeekday: 1 }, /digestHour/],
+    [{ ...form, timezone: 'Mars/Olympus' }, /IANA timezone/],
+    [{ ...form, digestHour: 24 }, /hour from 0 to 23/],
+    [{ ...form, digestWeekday: 7 }, /digestWeekday/],
+    [{ ...form, digestHour: '7.5' }, /digestHour/],
+    [{ ...form, maxEmailsPerDay: -1 }, /from 0 \(no limit\)/],
+    [{ ...form, quietHours: '22:00' }, /such as 22:00-07:00/],
+    [{ ...form, quietHours: '25:00-07:00' }, /such as 22:00-07:00/],
+    [{ ...form, quietHours: '07:00-07:00' }, /such as 22:00-07:00/],
   ])('refuses %j', (input, message) => {
     const result = userSettingsSchema.safeParse(input);
     expect(result.success).toBe(false);

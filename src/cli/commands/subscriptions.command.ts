@@ -7,6 +7,7 @@ import { feedLoginFrom, FeedLoginOptions, readStandardInput } from './feed-login
 
 interface SubscribeOptions extends FeedLoginOptions {
   mode: string;
+  dayOfMonth?: number;
   fullText?: boolean;
   keepRecent?: number;
   keepRandom?: number;
@@ -23,7 +24,16 @@ export function registerSubscriptionCommands(program: Command): void {
     .command('subscribe')
     .argument('<email>')
     .argument('<url>', 'feed URL')
-    .option('--mode <mode>', 'realtime, daily or weekly', 'realtime')
+    .option(
+      '--mode <mode>',
+      'realtime, every-2h, every-4h, every-6h, every-12h, daily, weekly or monthly',
+      'realtime',
+    )
+    .option(
+      '--day-of-month <n>',
+      'monthly: the day the digest goes out, 1-31 (the last day of shorter months)',
+      parseWholeNumber('--day-of-month'),
+    )
     .option('--full-text', 'extract the full article from the linked page')
     .option(
       '--keep-recent <k>',
@@ -72,6 +82,7 @@ export function registerSubscriptionCommands(program: Command): void {
         // Bad settings are refused before anything is fetched.
         const settings = parseOrThrow(subscriptionSettingsSchema, {
           mode: options.mode,
+          dayOfMonth: options.dayOfMonth,
           fullText: Boolean(options.fullText),
           keepRecent: options.keepRecent,
           keepRandom: options.keepRandom,
@@ -88,9 +99,10 @@ export function registerSubscriptionCommands(program: Command): void {
         const subscription = await app
           .get(FeedsService)
           .subscribe(user.id, feed.url, settings, { title: feed.title }, login);
+        const day = subscription.dayOfMonth ? ` on day ${subscription.dayOfMonth}` : '';
         const behindLogin = login ? ', with its login' : '';
         console.log(
-          `subscribed ${user.email} to ${feed.url.trim()}${feed.note} (${subscription.mode}${behindLogin})`,
+          `subscribed ${user.email} to ${feed.url.trim()}${feed.note} (${subscription.mode}${day}${behindLogin})`,
         );
       }),
     );

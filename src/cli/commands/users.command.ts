@@ -5,22 +5,7 @@ import { parseWholeNumber, printJson, withApp } from '../cli-context';
 export function registerUserCommands(program: Command): void {
   const users = program.command('users').description('manage users');
 
-  users
-    .command('add')
-    .argument('<email>')
-    .option('--timezone <tz>', 'IANA timezone', 'UTC')
-    .option(
-      '--digest-hour <h>',
-      'local hour of the daily digest (0-23)',
-      parseWholeNumber('--digest-hour'),
-      7,
-    )
-    .option(
-      '--digest-weekday <d>',
-      'weekday of the weekly digest, 0 (Sunday) to 6 (Saturday)',
-      parseWholeNumber('--digest-weekday'),
-      1,
-    )
+  withReaderSettings(users.command('add').argument('<email>'), ADD_DEFAULTS)
     .option('--role <role>', 'user, support or admin', 'user')
     .option(
       '--credits <n>',
@@ -34,7 +19,15 @@ export function registerUserCommands(program: Command): void {
         {
           credits,
           ...options
-        }: { timezone: string; digestHour: number; digestWeekday: number; role: string; credits?: number },
+        }: {
+          timezone: string;
+          digestHour: number;
+          digestWeekday: number;
+          maxEmailsPerDay?: number;
+          quietHours?: string;
+          role: string;
+          credits?: number;
+        },
       ) =>
         withApp(async (app) => {
           if (credits !== undefined && credits < 0)
@@ -49,6 +42,25 @@ export function registerUserCommands(program: Command): void {
         }),
     );
 
+  withReaderSettings(users.command('update').argument('<email>'), {})
+    .description("change a user's settings; those not given stay as they are")
+    .action((email: string, changes: Record<string, unknown>) =>
+      withApp(async (app) => {
+        const [{ AccountsService }, { formatQuietHours }] = await Promise.all([
+          import('../../accounts/accounts.service'),
+          import('../../accounts/domain/quiet-hours'),
+        ]);
+        const accounts = app.get(AccountsService);
+        const user = await accounts.getByEmail(email);
+        const updated = await accounts.updateSettings(user.id, {
+          ...user,
+          quietHours: formatQuietHours(user),
+          ...changes,
+        });
+        console.log(`updated ${updated.email}: ${settingsLine(updated, formatQuietHours(updated))}`);
+      }),
+    );
+
   users
     .command('show')
     .argument('<email>')
@@ -57,6 +69,7 @@ export function registerUserCommands(program: Command): void {
     .action((email: string, options: { json?: boolean }) =>
       withApp(async (app) => {
         const { AccountsService, BillingService, FeedsService } = await services();
+        const { formatQuietHours } = await import('../../accounts/domain/quiet-hours');
         const user = await app.get(AccountsService).getByEmail(email);
         const subscriptions = await app.get(FeedsService).subscriptionsOfUser(user.id);
         const view = {
@@ -65,6 +78,8 @@ export function registerUserCommands(program: Command): void {
           timezone: user.timezone,
           digestHour: user.digestHour,
           digestWeekday: user.digestWeekday,
+          maxEmailsPerDay: user.maxEmailsPerDay,
+          quietHours: formatQuietHours(user),
           role: user.role,
           createdAt: user.createdAt.toISOString(),
           balance: await app.get(BillingService).balanceOf(user.id),
@@ -72,6 +87,7 @@ export function registerUserCommands(program: Command): void {
             url: subscription.feed.url,
             title: subscription.feed.title,
             mode: subscription.mode,
+            dayOfMonth: subscription.dayOfMonth,
             pausedAt: subscription.pausedAt?.toISOString() ?? null,
             fullText: subscription.fullText,
             keepRecent: subscription.keepRecent,
@@ -85,14 +101,50 @@ export function registerUserCommands(program: Command): void {
         };
         if (options.json) return printJson(view);
         console.log(
-          `${view.email}  ${view.role}  ${view.timezone}  digest ${view.digestHour}:00  ${view.balance} credits`,
+          `${view.email}  ${view.role}  ${settingsLine(user, view.quietHours)}  ${view.balance} credits`,
         );
         for (const subscription of view.subscriptions)
           console.log(
-            `  ${subscription.mode.padEnd(8)} ${subscription.pausedAt ? 'paused ' : ''}${subscription.url}`,
+            `  ${subscription.mode.padEnd(9)} ${subscription.pausedAt ? 'paused ' : ''}${subscription.url}`,
           );
       }),
     );
+}
+
+const ADD_DEFAULTS = { timezone: 'UTC', digestHour: 7, digestWeekday: 1 };
+
+/** The settings `users add` and `users update` share; `add` gives defaults, `update` keeps what is stored. */
+function withReaderSettings(command: Command, defaults: Partial<typeof ADD_DEFAULTS>): Command {
+  return command
+    .option('--timezone <tz>', 'IANA timezone', defaults.timezone)
+    .option(
+      '--digest-hour <h>',
+      'local hour of the digests (0-23)',
+      parseWholeNumber('--digest-hour'),
+      defaults.digestHour,
+    )
+    .option(
+      '--digest-weekday <d>',
+      'weekday of the weekly digest, 0 (Sunday) to 6 (Saturday)',
+      parseWholeNumber('--digest-weekday'),
+      defaults.digestWeekday,
+    )
+    .option(
+      '--max-emails-per-day <n>',
+      'at most this many emails a day, the rest in one catch-up (0: no limit)',
+      parseWholeNumber('--max-emails-per-day'),
+    )
+    .option('--quiet-hours <window>', 'real-time mail waits until they end: 22:00-07:00, or off');
+}
+
+/** A user's delivery settings on one line. */
+function settingsLine(
+  user: { timezone: string; digestHour: number; maxEmailsPerDay: number },
+  quietHours: string,
+): string {
+  const budget = user.maxEmailsPerDay ? `, at most ${user.maxEmailsPerDay} emails a day` : '';
+  const quiet = quietHours === 'off' ? '' : `, quiet ${quietHours}`;
+  return `${user.timezone}  digest ${user.digestHour}:00${budget}${quiet}`;
 }
 
 /** Required when a command runs (see `withApp`). */

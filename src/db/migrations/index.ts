@@ -28,6 +28,7 @@ import { FeedLogins1764300200010 } from './1764300200010-feed-logins';
 import { SubscriptionOnUpdate1764300100000 } from './1764300100000-subscription-on-update';
 import { PostFates1764300100001 } from './1764300100001-post-fates';
 import { EntryRemoved1764300100002 } from './1764300100002-entry-removed';
+import { ReaderRhythm1764300000000 } from './1764300000000-reader-rhythm';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -61,4 +62,5 @@ export const migrations = [
   EntryRemoved1764300100002,
   SubscriptionSubjectTags1764300200000,
   FeedLogins1764300200010,
+  ReaderRhythm1764300000000,
 ];

@@ -5,11 +5,15 @@ const newYork = (hour: number, weekday = 1): DigestSchedule => ({
   timezone: 'America/New_York',
   hour,
   weekday,
+  catchUpHour: hour,
+  quietEnd: null,
 });
 const sydney = (hour: number, weekday = 1): DigestSchedule => ({
   timezone: 'Australia/Sydney',
   hour,
   weekday,
+  catchUpHour: hour,
+  quietEnd: null,
 });
 
 /** Every distinct issue seen by a scheduler ticking every five minutes between two instants. */

@@ -1,6 +1,6 @@
 import { issueDate, nextDigestIssue } from './next-digest-issue';
 
-const schedule = { timezone: 'Europe/Paris', hour: 7, weekday: 1 };
+const schedule = { timezone: 'Europe/Paris', hour: 7, weekday: 1, catchUpHour: 7, quietEnd: null };
 
 describe('nextDigestIssue', () => {
   it('is today’s issue before the hour and tomorrow’s after it', () => {

@@ -1,3 +1,4 @@
+import { cadenceName } from './digest-title';
 import type { FilterRule } from './filter-entries';
 
 /**
@@ -66,9 +67,14 @@ function decisionInWords(fate: RecordedFate, timezone: string): { tone: FateTone
     case 'digest':
       if (!fate.email) {
         const issue = fate.digestDate ? ` of ${fate.digestDate}` : '';
-        return { tone: 'waiting', words: `Waiting for the ${fate.cadence ?? 'next'} digest${issue}.` };
+        const cadence = fate.cadence ? cadenceName(fate.cadence) : 'next';
+        return { tone: 'waiting', words: `Waiting for the ${cadence} digest${issue}.` };
       }
-      return emailInWords(fate.email, at, `your ${fate.cadence ?? ''} digest`.replace(/ +/, ' '));
+      return emailInWords(
+        fate.email,
+        at,
+        `your ${cadenceName(fate.cadence ?? '')} digest`.replace(/ +/, ' '),
+      );
     case 'emailed':
       if (!fate.email) return { tone: 'left-out', words: 'Not sent: its email was taken back.' };
       return emailInWords(

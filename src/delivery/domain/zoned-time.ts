@@ -36,8 +36,21 @@ function wallClockMs(instant: number, timezone: string): number {
 }
 
 export function localDateOf(instant: Date, timezone: string): LocalDate {
+  return localTimeOf(instant, timezone).date;
+}
+
+/** The local date and the minutes since its midnight on the clocks of `timezone` at `instant`. */
+export function localTimeOf(instant: Date, timezone: string): { date: LocalDate; minuteOfDay: number } {
   const wall = new Date(wallClockMs(instant.getTime(), timezone));
-  return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate() };
+  return {
+    date: { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate() },
+    minuteOfDay: wall.getUTCHours() * 60 + wall.getUTCMinutes(),
+  };
+}
+
+/** How many days `month` (1–12) of `year` has. */
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 export function addDays(date: LocalDate, days: number): LocalDate {
@@ -56,12 +69,12 @@ export function formatLocalDate(date: LocalDate): string {
 }
 
 /**
- * The instant at which the clocks in `timezone` read `hour`:00 on `date`. Across a daylight-saving
+ * The instant at which the clocks in `timezone` read `hour`:`minute` on `date`. Across a daylight-saving
  * change: an hour that happens twice resolves to its first occurrence; an hour that does not exist
  * (clocks jumped over it) resolves to the end of the jump, the first instant after the gap.
  */
-export function zonedInstant(date: LocalDate, hour: number, timezone: string): Date {
-  const wall = Date.UTC(date.year, date.month - 1, date.day, hour);
+export function zonedInstant(date: LocalDate, hour: number, timezone: string, minute = 0): Date {
+  const wall = Date.UTC(date.year, date.month - 1, date.day, hour, minute);
   const day = 24 * 3_600_000;
   const offsetBefore = wallClockMs(wall - day, timezone) - (wall - day);
   const offsetAfter = wallClockMs(wall + day, timezone) - (wall + day);

@@ -118,6 +118,18 @@ describe('settings in the tidings namespace', () => {
     expect(subscriptionSettingsSchema.parse(outline.settings)).toEqual(settings);
   });
 
+  it('carry a monthly digest’s day of the month', () => {
+    const monthly = subscriptionSettingsSchema.parse({ mode: 'monthly', dayOfMonth: 31 });
+    const xml = serializeOpml(
+      't',
+      [{ url: 'https://a.example/f', title: 'A', settings: monthly }],
+      new Date(0),
+    );
+    expect(xml).toContain('tidings:mode="monthly" tidings:dayOfMonth="31"');
+    const [outline] = parseOpml(xml).outlines;
+    expect(subscriptionSettingsSchema.parse(outline.settings)).toEqual(monthly);
+  });
+
   it('take keywords written by hand as the CLI reads them', () => {
     expect(settingsFromAttributes({ includewords: 'rust, "type theory"' })).toEqual({
       includeWords: ['rust', 'type theory'],

@@ -15,6 +15,7 @@ type SettingKind = 'text' | 'number' | 'boolean' | 'words';
  */
 const KINDS: Record<keyof SubscriptionSettings, SettingKind> = {
   mode: 'text',
+  dayOfMonth: 'number',
   fullText: 'boolean',
   onUpdate: 'text',
   keepRecent: 'number',

@@ -5,6 +5,7 @@ describe('subscription settings', () => {
   it('defaults to real-time with no filters', () => {
     expect(subscriptionSettingsSchema.parse({})).toEqual({
       mode: 'realtime',
+      dayOfMonth: null,
       fullText: false,
       keepRecent: null,
       keepRandom: null,
@@ -26,6 +27,9 @@ describe('subscription settings', () => {
     [{ mode: 'hourly' }, /mode/],
     [{ onUpdate: 'retract' }, /onUpdate/],
     [{ keepRecent: 0 }, /at least 1/],
+    [{ mode: 'monthly', dayOfMonth: 32 }, /day of the month from 1 to 31/],
+    [{ mode: 'monthly', dayOfMonth: 0 }, /day of the month from 1 to 31/],
+    [{ mode: 'daily', dayOfMonth: 5 }, /for monthly digests only/],
     [{ keepRandom: -3 }, /at least 1/],
     [{ keepRecent: 3, keepRandom: 3 }, /either keep-recent or keep-random/],
     [{ includeWords: Array.from({ length: 101 }, (_, i) => `w${i}`) }, /at most 100 keywords/],
@@ -40,6 +44,15 @@ describe('subscription settings', () => {
     const result = subscriptionSettingsSchema.safeParse(input);
     expect(result.success).toBe(false);
     expect(JSON.stringify(result.error?.issues)).toMatch(message);
+  });
+
+  it('offers every cadence; a monthly digest without a day goes out on the 1st', () => {
+    for (const mode of ['every-2h', 'every-4h', 'every-6h', 'every-12h', 'daily', 'weekly'])
+      expect(subscriptionSettingsSchema.parse({ mode })).toMatchObject({ mode, dayOfMonth: null });
+    expect(subscriptionSettingsSchema.parse({ mode: 'monthly' })).toMatchObject({ dayOfMonth: 1 });
+    expect(subscriptionSettingsSchema.parse({ mode: 'monthly', dayOfMonth: '31' })).toMatchObject({
+      dayOfMonth: 31,
+    });
   });
 
   it('keeps a well-behaved regular expression', () => {

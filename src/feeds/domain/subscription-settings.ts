@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { regexProblem } from '../../common/timed-regex';
+import { DELIVERY_MODES } from './delivery-modes';
 
 const positiveK = z.coerce.number().int().min(1, 'expected a whole number of at least 1').max(1000);
 
@@ -23,7 +24,13 @@ const subjectTag = z
 
 export const subscriptionSettingsSchema = z
   .object({
-    mode: z.enum(['realtime', 'daily', 'weekly']).default('realtime'),
+    mode: z.enum(DELIVERY_MODES).default('realtime'),
+    dayOfMonth: z.coerce
+      .number()
+      .int()
+      .min(1, 'expected a day of the month from 1 to 31')
+      .max(31, 'expected a day of the month from 1 to 31')
+      .nullish(),
     fullText: z.boolean().default(false),
     onUpdate: z.enum(['ignore', 'tell']).default('ignore'),
     keepRecent: positiveK.nullish().transform((k) => k ?? null),
@@ -35,7 +42,16 @@ export const subscriptionSettingsSchema = z
   })
   .refine((settings) => !(settings.keepRecent && settings.keepRandom), {
     message: 'choose either keep-recent or keep-random, not both',
-  });
+  })
+  .refine((settings) => settings.dayOfMonth == null || settings.mode === 'monthly', {
+    message: 'a day of the month is for monthly digests only',
+    path: ['dayOfMonth'],
+  })
+  // A monthly digest without a day goes out on the 1st.
+  .transform(({ dayOfMonth, ...settings }) => ({
+    ...settings,
+    dayOfMonth: settings.mode === 'monthly' ? (dayOfMonth ?? 1) : null,
+  }));
 
 export type SubscriptionSettings = z.infer<typeof subscriptionSettingsSchema>;
 

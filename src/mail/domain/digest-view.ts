@@ -44,6 +44,7 @@ export function digestView(
     summary: `${postCount(postTotal)} from ${feeds} ${feeds === 1 ? 'feed' : 'feeds'}`,
     contents: postTotal > TABLE_OF_CONTENTS_AFTER ? tableOfContents(sections) : null,
     sections,
+    notice: email.notice ?? null,
   };
 }
 

@@ -15,6 +15,7 @@ export function entryView(email: EntryEmail) {
     byline: byline(email.entry),
     bodyHtml: email.entry.html,
     bodyText: htmlToText(email.entry.html),
+    notice: email.notice ?? null,
   };
 }
 

@@ -29,6 +29,20 @@ describe('readReplyCommand', () => {
     ['diario', 'daily', 'es'],
     ['semanal', 'weekly', 'es'],
     ['tiempo real', 'realtime', 'es'],
+    ['every 6 hours', 'every-6h', 'en'],
+    ['Every-2h', 'every-2h', 'en'],
+    ['twice a day', 'every-12h', 'en'],
+    ['Monthly.', 'monthly', 'en'],
+    ['unlimited', 'unlimited', 'en'],
+    ['toutes les quatre heures', 'every-4h', 'fr'],
+    ['mensuelle', 'monthly', 'fr'],
+    ['illimité', 'unlimited', 'fr'],
+    ['alle 6 Stunden', 'every-6h', 'de'],
+    ['Monatlich', 'monthly', 'de'],
+    ['unbegrenzt', 'unlimited', 'de'],
+    ['cada doce horas', 'every-12h', 'es'],
+    ['mensual', 'monthly', 'es'],
+    ['sin límite', 'unlimited', 'es'],
   ])('reads %j as %s (%s)', (text, command, language) => {
     expect(readReplyCommand(text)).toEqual({ command, language });
   });

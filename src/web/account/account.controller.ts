@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Header, Post, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { Response } from 'express';
 import { AccountsService } from '../../accounts/accounts.service';
+import { formatQuietHours } from '../../accounts/domain/quiet-hours';
 import { ValidationError } from '../../common/errors';
 import { CsrfGuard, SignedInGuard } from '../auth/guards';
 import { hourOptions, timezoneOptions, weekdayOptions } from '../domain/format';
@@ -12,9 +13,11 @@ interface AccountValues {
   timezone: string;
   digestHour: number;
   digestWeekday: number;
+  maxEmailsPerDay: number | string;
+  quietHours: string;
 }
 
-/** The signed-in user's own settings: timezone, digest hour and weekly day. */
+/** The signed-in user's own settings: timezone, digest hour and weekly day, daily budget, quiet hours. */
 @Controller('account')
 @UseGuards(SignedInGuard, CsrfGuard)
 @UseFilters(WebExceptionsFilter)
@@ -27,18 +30,33 @@ export class AccountController {
   @Get()
   @Header('Content-Type', 'text/html; charset=utf-8')
   show(@Req() request: WebRequest, @Query('notice') notice?: string): string {
-    return this.page(request, request.web.user!, notice === 'saved' ? 'Settings saved.' : undefined);
+    const user = request.web.user!;
+    const values = { ...user, quietHours: formatQuietHours(user) };
+    return this.page(request, values, notice === 'saved' ? 'Settings saved.' : undefined);
   }
 
   @Post()
   async update(@Req() request: WebRequest, @Res() response: Response, @Body() body: Record<string, unknown>) {
-    const input = { timezone: body.timezone, digestHour: body.digestHour, digestWeekday: body.digestWeekday };
+    const user = request.web.user!;
+    // A field the form did not post keeps its value.
+    const input = {
+      timezone: body.timezone,
+      digestHour: body.digestHour,
+      digestWeekday: body.digestWeekday,
+      maxEmailsPerDay: body.maxEmailsPerDay ?? user.maxEmailsPerDay,
+      quietHours: body.quietHours ?? formatQuietHours(user),
+    };
     try {
-      await this.accounts.updateSettings(request.web.user!.id, input);
+      await this.accounts.updateSettings(user.id, input);
       response.redirect(303, '/account?notice=saved');
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
-      const values = { ...request.web.user!, timezone: String(input.timezone ?? '').slice(0, 64) };
+      const values = {
+        ...user,
+        timezone: String(input.timezone ?? '').slice(0, 64),
+        maxEmailsPerDay: String(input.maxEmailsPerDay).slice(0, 8),
+        quietHours: String(input.quietHours).slice(0, 20),
+      };
       response
         .status(422)
         .type('html')
@@ -57,6 +75,8 @@ export class AccountController {
         timezones: timezoneOptions(values.timezone),
         hours: hourOptions(values.digestHour),
         weekdays: weekdayOptions(values.digestWeekday),
+        maxEmailsPerDay: values.maxEmailsPerDay,
+        quietHours: values.quietHours,
       },
       '/account',
     );

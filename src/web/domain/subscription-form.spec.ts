@@ -54,9 +54,10 @@ describe('readSubscriptionForm', () => {
     expect(result).toMatchObject({ errors: { regex: expect.any(String) } });
   });
 
-  it('round-trips stored settings through the form', () => {
+  it('round-trips stored settings, a monthly day included, through the form', () => {
     const stored = {
-      mode: 'weekly' as const,
+      mode: 'monthly' as const,
+      dayOfMonth: 31,
       fullText: false,
       keepRecent: null,
       keepRandom: 10,
@@ -68,7 +69,8 @@ describe('readSubscriptionForm', () => {
     };
     const values = subscriptionFormValues(stored);
     expect(values).toEqual({
-      mode: 'weekly',
+      mode: 'monthly',
+      dayOfMonth: 31,
       filter: 'random',
       filterCount: 10,
       include: '"type theory", wasm',
@@ -81,6 +83,7 @@ describe('readSubscriptionForm', () => {
     const again = readSubscriptionForm({
       ...values,
       filterCount: String(values.filterCount),
+      dayOfMonth: String(values.dayOfMonth),
       tellUpdates: 'on',
     });
     expect(again).toMatchObject({ isValid: true, settings: stored });

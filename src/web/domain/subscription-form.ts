@@ -11,6 +11,8 @@ const FILTERS = ['none', 'recent', 'random'] as const;
 /** The settings form as the browser posts it and as the page shows it. */
 export interface SubscriptionFormValues {
   mode: string;
+  /** Shown for monthly digests; the form always posts one. */
+  dayOfMonth: number;
   filter: (typeof FILTERS)[number];
   filterCount: number;
   include: string;
@@ -33,6 +35,7 @@ export function readSubscriptionForm(body: Record<string, unknown>): Subscriptio
   const filter = FILTERS.find((name) => name === body.filter) ?? 'none';
   const values: SubscriptionFormValues = {
     mode: text(body.mode, 20),
+    dayOfMonth: Number(text(body.dayOfMonth, 5)) || 1,
     filter,
     filterCount: Number(text(body.filterCount, 5)),
     include: text(body.include),
@@ -47,6 +50,7 @@ export function readSubscriptionForm(body: Record<string, unknown>): Subscriptio
     errors.filterCount = `choose ${FILTER_COUNTS.join(', ')}`;
   const parsed = subscriptionSettingsSchema.safeParse({
     mode: values.mode,
+    dayOfMonth: values.mode === 'monthly' ? values.dayOfMonth : null,
     fullText: values.fullText,
     keepRecent: filter === 'recent' ? values.filterCount : null,
     keepRandom: filter === 'random' ? values.filterCount : null,
@@ -68,6 +72,7 @@ export function readSubscriptionForm(body: Record<string, unknown>): Subscriptio
 
 const FIELD_OF: Record<string, keyof SubscriptionFormValues> = {
   mode: 'mode',
+  dayOfMonth: 'dayOfMonth',
   keepRecent: 'filterCount',
   keepRandom: 'filterCount',
   includeWords: 'include',
@@ -80,6 +85,7 @@ const FIELD_OF: Record<string, keyof SubscriptionFormValues> = {
 export function subscriptionFormValues(settings: SubscriptionSettings): SubscriptionFormValues {
   return {
     mode: settings.mode,
+    dayOfMonth: settings.dayOfMonth ?? 1,
     filter: settings.keepRecent ? 'recent' : settings.keepRandom ? 'random' : 'none',
     filterCount: settings.keepRecent ?? settings.keepRandom ?? FILTER_COUNTS[0],
     include: formatKeywordList(settings.includeWords),

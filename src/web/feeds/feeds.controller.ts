@@ -32,6 +32,7 @@ import { FeedFinder } from '../../feeds/feed-finder.service';
 type Form = Record<string, unknown>;
 const DEFAULT_FORM: SubscriptionFormValues = {
   mode: 'realtime',
+  dayOfMonth: 1,
   filter: 'none',
   filterCount: 3,
   include: '',

@@ -6,6 +6,8 @@ import { WebContext } from '../web-request';
 import { formatCredits } from '../domain/credits';
 import { formatInstant } from '../domain/format';
 import { canSee } from '../../accounts/domain/staff-roles';
+import { BillingService } from '../../billing/billing.service';
+import { deliveryChoices } from '../domain/delivery-choices';
 
 /** Where templates/web sits: two levels above src/web/views in the sources, three in dist/. */
 export const TEMPLATES_DIR = [join(__dirname, '..', '..', '..'), join(__dirname, '..', '..', '..', '..')]
@@ -27,9 +29,12 @@ export class WebViews {
   private readonly pages = new Map<string, Handlebars.TemplateDelegate>();
   private readonly layout: Handlebars.TemplateDelegate;
 
-  constructor() {
+  constructor(billing: BillingService) {
     const compile = (path: string) => this.handlebars.compile(readFileSync(path, 'utf8'), { strict: false });
     this.handlebars.registerHelper('eq', (a: unknown, b: unknown) => a === b);
+    this.handlebars.registerHelper('deliveryChoices', (selected: unknown) =>
+      deliveryChoices(selected, (email) => billing.priceEmail(email)),
+    );
     this.handlebars.registerHelper('when', (instant: Date | null, timezone: string) =>
       formatInstant(instant, timezone),
     );

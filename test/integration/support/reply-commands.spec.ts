@@ -169,6 +169,28 @@ describe.each(cases)('reply commands on $dialect through $via', ({ dialect, via 
     expect((await subscriptionsOf(user))[0].pausedAt).toBeNull();
   });
 
+  it('moves to a digest every 6 hours, and lifts the daily budget the email that reached it names', async () => {
+    const { user, feeds } = await reader(['Stunden Blog']);
+    const settings = { timezone: 'UTC', digestHour: 7, digestWeekday: 1, quietHours: 'off' };
+    await get(AccountsService).updateSettings(user.id, { ...settings, maxEmailsPerDay: 1 });
+    const [entryEmail] = await publish(feeds[0], user);
+    expect(entryEmail.parsed.text).toContain('Reply “unlimited” to lift the limit.');
+
+    await reply(entryEmail, 'alle 6 Stunden');
+    const [, everySix] = await received(user, 2);
+    expect(everySix.parsed.subject).toBe('Eine Zusammenfassung alle 6 Stunden: Stunden Blog');
+    expect(everySix.parsed.text).toContain('Zum Rückgängigmachen antworten Sie „Echtzeit“');
+    expect((await subscriptionsOf(user))[0].mode).toBe('every-6h');
+
+    await reply(entryEmail, 'Unlimited');
+    const lifted = (await received(user, 3))[2];
+    expect(lifted.parsed.subject).toBe('No daily limit');
+    expect(lifted.parsed.text).toContain(
+      `You can set a limit again on your account page: https://${domain}/account`,
+    );
+    expect((await get(AccountsService).getById(user.id)).maxEmailsPerDay).toBe(0);
+  });
+
   it('changes the cadence in the reader’s language and says how to undo it in that language', async () => {
     const { user, feeds } = await reader(['Le Blog']);
     const [entryEmail] = await publish(feeds[0], user);

@@ -154,6 +154,26 @@ describe.each(testDialects())('dashboard feeds on %s', (dialect) => {
     expect((await reader.get('/feeds')).html).not.toContain(site.url('/settings.xml'));
   });
 
+  it('offers every cadence with its price per email, and keeps a monthly digest’s day', async () => {
+    await reader.post('/feeds', { url: site.url('/cadence.xml'), mode: 'realtime' });
+    const id = subscriptionId((await reader.get('/feeds')).html, site.url('/cadence.xml'));
+    const page = (await reader.get(`/feeds/${id}`)).html;
+    expect(page).toContain('One email per new post <span class="hint">(1 credit per post)</span>');
+    expect(page).toContain(
+      'A digest every 6 hours <span class="hint">(1 credit per email, shared by up to 5 feeds with new posts; at most 4 a day, none when nothing is new)</span>',
+    );
+    for (const mode of ['every-2h', 'every-4h', 'every-12h', 'daily', 'weekly', 'monthly'])
+      expect(page).toContain(`value="${mode}"`);
+    const monthly = await reader.post(`/feeds/${id}`, { mode: 'monthly', dayOfMonth: '31', filter: 'none' });
+    expect(monthly.location).toBe(`/feeds/${id}?notice=saved`);
+    const after = (await reader.get(`/feeds/${id}`)).html;
+    expect(after).toContain('value="monthly" checked');
+    expect(after).toContain('name="dayOfMonth" type="number" min="1" max="31" value="31"');
+    const bad = await reader.post(`/feeds/${id}`, { mode: 'monthly', dayOfMonth: '32', filter: 'none' });
+    expect(bad.status).toBe(422);
+    expect(bad.html).toContain('id="dayOfMonth-error">expected a day of the month from 1 to 31<');
+  });
+
   it('pauses and resumes one subscription, keeping its settings, and shows it paused', async () => {
     await reader.post('/feeds', { url: site.url('/pause.xml'), mode: 'daily' });
     const id = subscriptionId((await reader.get('/feeds')).html, site.url('/pause.xml'));
@@ -281,6 +301,27 @@ describe.each(testDialects())('dashboard feeds on %s', (dialect) => {
     expect(page.html).toContain('<option selected>America/New_York</option>');
     expect(page.html).toContain('<option value="18" selected>18:00</option>');
     expect(page.html).toContain('<option value="0" selected>Sunday</option>');
+    const budget = await reader.post('/account', {
+      timezone: 'America/New_York',
+      digestHour: '18',
+      digestWeekday: '0',
+      maxEmailsPerDay: '3',
+      quietHours: '22:00-07:30',
+    });
+    expect(budget.location).toBe('/account?notice=saved');
+    const withBudget = (await reader.get('/account')).html;
+    expect(withBudget).toContain('name="maxEmailsPerDay" type="number" min="0" max="1000" value="3"');
+    expect(withBudget).toContain('name="quietHours" value="22:00-07:30"');
+    const badQuiet = await reader.post('/account', {
+      timezone: 'America/New_York',
+      digestHour: '18',
+      digestWeekday: '0',
+      maxEmailsPerDay: '3',
+      quietHours: 'at night',
+    });
+    expect(badQuiet.status).toBe(422);
+    expect(badQuiet.html).toContain('expected quiet hours such as 22:00-07:00, or off');
+    expect(badQuiet.html).toContain('value="at night"');
     const bad = await reader.post('/account', {
       timezone: 'Nowhere/Land',
       digestHour: '25',
