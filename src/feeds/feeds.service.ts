@@ -46,8 +46,7 @@ export class FeedsService {
    * `known.title`: what a lookup just read as the feed's title, shown until its first poll writes the
    * feed's own (for a feed new to Tidings only; a known feed keeps what its polls found).
    * `login`: the feed is read with these credentials, and is another feed than the URL without them
-   * (or with others). Without `login`, a reader who already follows this URL (behind a login or not)
-   * changes that subscription's settings.
+   * (or with others): subscribing again with the same login changes that subscription's settings.
    */
   async subscribe(
     userId: string,
@@ -61,11 +60,20 @@ export class FeedsService {
     const credentials = login && parseOrThrow(feedCredentialsSchema, login);
     await this.addresses.assertStorable(feedUrl);
     const now = this.clock.now();
-    const followed = credentials ? [] : await this.subscriptionsOfUrl(userId, feedUrl);
-    const feed =
-      followed[0]?.feed ??
-      (await this.findOrCreateFeed(feedUrl, now, known.title?.trim().slice(0, 500) || null, credentials));
+    const title = known.title?.trim().slice(0, 500) || null;
+    const feed = await this.findOrCreateFeed(feedUrl, now, title, credentials);
     return this.repository.saveSubscription(userId, feed.id, valid, now);
+  }
+
+  /** Replaces the settings of one of the reader's subscriptions, whatever its feed's login. */
+  async updateSettings(
+    userId: string,
+    subscriptionId: string,
+    settings: Partial<SubscriptionSettings>,
+  ): Promise<Subscription> {
+    const valid = parseOrThrow(subscriptionSettingsSchema, settings);
+    const subscription = await this.subscriptionOfUser(userId, subscriptionId);
+    return this.repository.saveSubscription(userId, subscription.feedId, valid, this.clock.now());
   }
 
   /**

@@ -103,7 +103,7 @@ export class SubscriptionController {
       response.status(422).type('html').send(page);
       return;
     }
-    await this.feeds.subscribe(subscription.userId, subscription.feed.url, form.settings);
+    await this.feeds.updateSettings(subscription.userId, subscription.id, form.settings);
     response.redirect(303, `/feeds/${subscription.id}?notice=saved`);
   }
 
