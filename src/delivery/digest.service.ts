@@ -174,8 +174,8 @@ export class DigestService {
     const subscriptions = user ? await this.feeds.subscriptionsOfUser(user.id) : [];
     const paused = subscriptions.filter((subscription) => subscription.pausedAt).map(({ id }) => id);
     const items = await this.digests.collectItems(run, cadence, paused);
-    const leftOut: LeftOut[] = [];
-    const sections = user ? composeDigest(await this.sectionsOf(subscriptions, items, leftOut)) : [];
+    const notes: IssueNotes = { leftOut: [], retold: [] };
+    const sections = user ? composeDigest(await this.sectionsOf(subscriptions, items, notes)) : [];
     if (!user || sections.length === 0) {
       await this.digests.finish(run.id, 'empty', 0, now);
       return false;
@@ -187,14 +187,16 @@ export class DigestService {
       title: digestTitle(cadence),
       sections,
     });
-    const notShown = new Set(leftOut.map(({ entryId }) => entryId));
+    const notShown = new Set(notes.leftOut.map(({ entryId }) => entryId));
     await this.fates.markInDigest(
       user.id,
       items.map((item) => item.entryId).filter((id) => !notShown.has(id)),
       dedupKey,
     );
-    for (const { entryIds, rule } of groupLeftOut(leftOut))
+    for (const { entryIds, rule } of groupLeftOut(notes.leftOut))
       await this.fates.markFiltered(user.id, entryIds, rule);
+    for (const { entryId, repeatOfEntryId } of notes.retold)
+      await this.fates.retell(user.id, entryId, repeatOfEntryId, cadence);
     this.metrics.observeDigestLag((now.getTime() - run.dueAt.getTime()) / 1000);
     const entryCount = sections.reduce((sum, s) => sum + s.entries.length + s.headlines.length, 0);
     await this.digests.finish(run.id, 'sent', entryCount, now);
@@ -209,7 +211,7 @@ export class DigestService {
   private async sectionsOf(
     subscriptions: ReadonlyArray<Subscription & { feed: Feed }>,
     pending: readonly PendingDigestItem[],
-    leftOut: LeftOut[],
+    notes: IssueNotes,
   ): Promise<DigestSection[]> {
     const inIssue = new Set(pending.filter((item) => !item.repeatOfEntryId).map((item) => item.entryId));
     const told = pending.filter((item) => !item.repeatOfEntryId || inIssue.has(item.repeatOfEntryId));
@@ -220,6 +222,11 @@ export class DigestService {
     const items = preferOrigins(pending, (item) => {
       const [feed, entry] = [feeds.get(item.subscriptionId), entries.get(item.entryId)];
       return Boolean(feed && entry && isOriginOf(feed, entry.link));
+    });
+    // The record follows: the origin's copy is the one shown, the others repeat it.
+    items.forEach((item, index) => {
+      if (item.repeatOfEntryId !== pending[index].repeatOfEntryId)
+        notes.retold.push({ entryId: item.entryId, repeatOfEntryId: item.repeatOfEntryId });
     });
     const firsts = items.filter((item) => !item.repeatOfEntryId);
     const alsoIn = alsoInOtherFeeds(items, subscriptions);
@@ -232,7 +239,8 @@ export class DigestService {
       const kept = keepSelection(waiting, subscription, () => this.random.next());
       const rule = keepRule(subscription);
       if (rule)
-        for (const entry of waiting) if (!kept.includes(entry)) leftOut.push({ entryId: entry.id, rule });
+        for (const entry of waiting)
+          if (!kept.includes(entry)) notes.leftOut.push({ entryId: entry.id, rule });
       const { shown, headlines } = newestForSection(kept);
       sections.push({
         feed: feedForEmail(subscription.feed),
@@ -255,6 +263,15 @@ export class DigestService {
 interface LeftOut {
   entryId: string;
   rule: FilterRule;
+}
+
+/**
+ * What composing an issue changed in its posts' fates: those keep-k left out, and those whose telling
+ * moved to the origin's copy (`repeatOfEntryId` null: now the one shown).
+ */
+interface IssueNotes {
+  leftOut: LeftOut[];
+  retold: Array<{ entryId: string; repeatOfEntryId: string | null }>;
 }
 
 /** The left-out posts grouped by their rule (one update per subscription's rule). */

@@ -24,6 +24,17 @@ export class PostFatesRepository {
     await this.fates.update({ userId, entryId }, { fate: 'repeat', repeatOfEntryId, emailKey: null });
   }
 
+  /** A digest issue showed the origin's copy of a story: it is the telling, the others repeat it. */
+  async retell(
+    userId: string,
+    entryId: string,
+    repeatOfEntryId: string | null,
+    cadence: string,
+  ): Promise<void> {
+    const fate = repeatOfEntryId ? { fate: 'repeat' as const } : { fate: 'digest' as const, cadence };
+    await this.fates.update({ userId, entryId }, { ...fate, repeatOfEntryId });
+  }
+
   /** A digest issue went out with these posts of the reader. */
   async markInDigest(userId: string, entryIds: readonly string[], emailKey: string): Promise<void> {
     await writeInChunks(entryIds, (chunk) => this.fates.update({ userId, entryId: In(chunk) }, { emailKey }));

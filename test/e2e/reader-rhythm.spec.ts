@@ -61,14 +61,9 @@ describe.each(testDialects())('the reader sets the rhythm, on %s', (dialect) => 
       '--max-emails-per-day',
       '3',
     );
-    await tidings(
-      'users',
-      'add',
-      'night@example.com',
-      '--timezone',
-      'Asia/Tokyo',
-      '--quiet-hours',
-      '22:00-07:00',
+    await tidings('users', 'add', 'night@example.com', '--timezone', 'Asia/Tokyo');
+    expect(await tidings('users', 'update', 'night@example.com', '--quiet-hours', '22:00-07:00')).toBe(
+      'updated night@example.com: Asia/Tokyo  digest 7:00, quiet 22:00-07:00\n',
     );
     await tidings('users', 'add', 'six@example.com', '--timezone', 'America/New_York');
     await tidings('users', 'add', 'month@example.com', '--timezone', 'Australia/Sydney');

@@ -167,6 +167,18 @@ describe('the same story from two feeds reaches a reader once', () => {
       expect(part).not.toMatch(/Worth a read|blurb/);
       expect(part).toContain('Also in Link Roundup');
     }
+    // Each reader's delivery record says the same: the origin's post told, the aggregator's a repeat of it.
+    const fates = await queryDatabase<{ email: string; title: string; fate: string }>(
+      database,
+      'SELECT u.email, e.title, f.fate FROM post_fates f JOIN users u ON u.id = f.user_id ' +
+        "JOIN entries e ON e.id = f.entry_id WHERE u.email LIKE 'origin-%' ORDER BY u.email, e.title",
+    );
+    expect(fates).toEqual([
+      { email: 'origin-calm@example.com', title: 'Pears at first frost', fate: 'digest' },
+      { email: 'origin-calm@example.com', title: 'Worth a read: pears', fate: 'repeat' },
+      { email: 'origin-now@example.com', title: 'Pears at first frost', fate: 'emailed' },
+      { email: 'origin-now@example.com', title: 'Worth a read: pears', fate: 'repeat' },
+    ]);
   });
 
   it('sends the aggregator’s held copy when the origin brings nothing within the hold', async () => {

@@ -15,7 +15,7 @@ const CADENCES: DigestCadence[] = [
 ];
 const FROM = Date.parse('2026-09-28T00:00:00Z');
 const TO = Date.parse('2026-11-05T00:00:00Z');
-const TICK = 30 * 60_000;
+const TICK = 60 * 60_000;
 
 const scheduleIn = (timezone: string, hour = 2): DigestSchedule => ({
   timezone,
@@ -25,7 +25,7 @@ const scheduleIn = (timezone: string, hour = 2): DigestSchedule => ({
   quietEnd: 7 * 60,
 });
 
-/** Every distinct issue a scheduler ticking every half hour sees, in order. */
+/** Every distinct issue a scheduler ticking every hour sees, in order (the three zones are whole hours off UTC). */
 function issuesSeen(cadence: DigestCadence, schedule: DigestSchedule, ticks: number[]): DigestIssue[] {
   const issues: DigestIssue[] = [];
   const seen = new Map<string, number>();

@@ -20,7 +20,13 @@ export function nextDigestIssue(
   return null;
 }
 
-/** The local date an issue is named by (`daily:2026-11-22` → `2026-11-22`). */
+/**
+ * The local date (or month, or date and hour) an issue is named by: `daily:2026-11-22` → `2026-11-22`,
+ * `every-6h:2026-11-22T06` → `2026-11-22 06:00`, `monthly-31:2026-11` → `2026-11`.
+ */
 export function issueDate(issue: DigestIssue): string {
-  return issue.key.slice(issue.key.indexOf(':') + 1);
+  const period = issue.key.slice(issue.key.indexOf(':') + 1);
+  const [date, time] = period.split('T');
+  if (time === undefined) return date;
+  return `${date} ${time.includes(':') ? time : `${time}:00`}`;
 }

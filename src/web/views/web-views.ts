@@ -7,6 +7,7 @@ import { formatCredits } from '../domain/credits';
 import { formatInstant } from '../domain/format';
 import { canSee } from '../../accounts/domain/staff-roles';
 import { BillingService } from '../../billing/billing.service';
+import { DELIVERY_MODE_LABELS, DeliveryMode } from '../../feeds/domain/delivery-modes';
 import { deliveryChoices } from '../domain/delivery-choices';
 
 /** Where templates/web sits: two levels above src/web/views in the sources, three in dist/. */
@@ -34,6 +35,10 @@ export class WebViews {
     this.handlebars.registerHelper('eq', (a: unknown, b: unknown) => a === b);
     this.handlebars.registerHelper('deliveryChoices', (selected: unknown) =>
       deliveryChoices(selected, (email) => billing.priceEmail(email)),
+    );
+    this.handlebars.registerHelper(
+      'modeLabel',
+      (mode: string) => DELIVERY_MODE_LABELS[mode as DeliveryMode] ?? mode,
     );
     this.handlebars.registerHelper('when', (instant: Date | null, timezone: string) =>
       formatInstant(instant, timezone),

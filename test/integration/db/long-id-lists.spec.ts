@@ -4,6 +4,7 @@ import { UserEntity } from '../../../src/accounts/user.entity';
 import { newId, sha256Hex } from '../../../src/common/ids';
 import { insertRows, storedValue } from '../../../src/db/raw-rows';
 import { DigestRepository } from '../../../src/delivery/digest.repository';
+import { PostFatesRepository } from '../../../src/delivery/post-fates.repository';
 import { StoryMemoryRepository } from '../../../src/delivery/story-memory.repository';
 import { EntriesRepository } from '../../../src/entries/entries.repository';
 import { EntryEntity } from '../../../src/entries/entry.entity';
@@ -14,6 +15,7 @@ import { PollStateRepository } from '../../../src/fetcher/poll-state.repository'
 import { MailSuppressionEntity } from '../../../src/mail/mail-suppression.entity';
 import { OutboxEmailEntity } from '../../../src/mail/outbox-email.entity';
 import { OutboxRepository } from '../../../src/mail/outbox.repository';
+import { OutboxService } from '../../../src/mail/outbox.service';
 import { SuppressionsRepository } from '../../../src/mail/suppressions.repository';
 import { SupportRepository } from '../../../src/support/support.repository';
 import { createTestApp, TestApp } from '../../support/test-app';
@@ -249,6 +251,45 @@ describe.each(testDialects())('lists of %s ids in one call', (dialect) => {
     expect(await suppressions.withheldAmong(rows.map((row) => ({ ...row, subscriptionIds: null })))).toEqual(
       new Set([rows[7].id]),
     );
+  });
+
+  it("records the fates of 20,000 posts and 20,000 readers, marks an issue's, and reads them and their emails", async () => {
+    const fates = get(PostFatesRepository);
+    const fate = {
+      feedId: feedIds[0],
+      seenAt: now,
+      fate: 'digest' as const,
+      decidedAt: now,
+      cadence: 'daily',
+    };
+    const none = { rule: null, repeatOfEntryId: null, emailKey: null };
+    await fates.record(
+      userIds.map((userId, index) => ({
+        ...fate,
+        ...none,
+        entryId: entryIds[0],
+        userId,
+        subscriptionId: readerSubscriptionIds[index],
+      })),
+    );
+    await fates.record(
+      entryIds.map((entryId) => ({
+        ...fate,
+        ...none,
+        entryId,
+        userId: userIds[0],
+        subscriptionId: subscriptionIds[0],
+      })),
+    );
+    await fates.markInDigest(userIds[0], asked(entryIds), 'digest:U0:daily:2026-11-22');
+    const ofUserZero = (await fates.ofEntries(asked(entryIds))).filter((one) => one.userId === userIds[0]);
+    expect(ofUserZero.filter((one) => one.emailKey === 'digest:U0:daily:2026-11-22')).toHaveLength(ROWS);
+    expect(await fates.ofEntries(asked([entryIds[0]]))).toHaveLength(ROWS);
+    // The reader's emails by key: another reader's are never found, however many keys are asked.
+    const keys = asked(entryIds.map((_, index) => `entry:${index}`));
+    expect((await get(OutboxService).emailsOf(userIds[3], keys)).map((email) => email.dedupKey)).toEqual([
+      'entry:3',
+    ]);
   });
 
   it('finds a support thread from a References header of 33,000 Message-IDs, the known one last', async () => {

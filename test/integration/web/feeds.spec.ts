@@ -168,6 +168,7 @@ describe.each(testDialects())('dashboard feeds on %s', (dialect) => {
     expect(monthly.location).toBe(`/feeds/${id}?notice=saved`);
     const after = (await reader.get(`/feeds/${id}`)).html;
     expect(after).toContain('value="monthly" checked');
+    expect(after).toContain('<dt>Delivery</dt><dd>Monthly digest on day 31</dd>');
     expect(after).toContain('name="dayOfMonth" type="number" min="1" max="31" value="31"');
     const bad = await reader.post(`/feeds/${id}`, { mode: 'monthly', dayOfMonth: '32', filter: 'none' });
     expect(bad.status).toBe(422);
