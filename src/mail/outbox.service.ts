@@ -125,8 +125,12 @@ export class OutboxService implements OnModuleDestroy {
     return this.rows.deleteHeld(dedupKey);
   }
 
-  /** Sends every email that is due, batch after batch, until none is left. */
-  flush(): Promise<FlushResult> {
+  /**
+   * Sends every email that is due, batch after batch, until none is left. Waits for this process's
+   * `flushSoon` first: one of those may hold a claim on an email the caller just enqueued.
+   */
+  async flush(): Promise<FlushResult> {
+    await this.soon;
     return this.sender.flush(this.gate);
   }
 
@@ -163,7 +167,7 @@ export class OutboxService implements OnModuleDestroy {
    */
   flushSoon(after: string): void {
     this.soon = this.soon
-      .then(() => this.flush())
+      .then(() => this.sender.flush(this.gate))
       .catch((error: Error) => this.logger.warn(`outbox flush after ${after} failed: ${error.message}`));
   }
 
