@@ -19,6 +19,26 @@ export function chunksOf<T>(items: readonly T[], size: number = IDS_PER_STATEMEN
   return chunks;
 }
 
+/**
+ * `items` in consecutive slices whose sizes (`sizeOf`) add up to at most `maxSize`, one item at least
+ * each: the rows of one INSERT when some carry large values (MySQL refuses a statement above its
+ * `max_allowed_packet`).
+ */
+export function chunksBySize<T>(items: readonly T[], sizeOf: (item: T) => number, maxSize: number): T[][] {
+  const chunks: T[][] = [];
+  let size = 0;
+  for (const item of items) {
+    const itemSize = sizeOf(item);
+    if (chunks.length === 0 || size + itemSize > maxSize) {
+      chunks.push([]);
+      size = 0;
+    }
+    chunks[chunks.length - 1].push(item);
+    size += itemSize;
+  }
+  return chunks;
+}
+
 /** How many rows of `columns` values one INSERT takes. */
 export function rowsPerStatement(columns: number): number {
   return Math.max(1, Math.floor(PARAMETERS_PER_STATEMENT / Math.max(1, columns)));

@@ -1,17 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, IsNull, LessThan, LessThanOrEqual, Repository } from 'typeorm';
+import { In, LessThan, Repository } from 'typeorm';
 import { newId } from '../common/ids';
-import { writeInChunks } from '../db/chunked';
+import { chunksOf, readInChunks, writeInChunks } from '../db/chunked';
 import { nextBatch, PruneBatch, PruneRequest } from '../db/prune-batch';
-import { insertRows } from '../db/raw-rows';
-import { isUniqueViolation } from '../common/zod-errors';
+import { insertRows, placeholders, selectRows } from '../db/raw-rows';
 import { DigestCadence, DigestIssue } from './domain/digest-schedule';
+import { IssueScope, issuesWithItems, itemsByIssue, WaitingItem } from './domain/issue-items';
 import { DigestRunEntity, DigestRunStatus } from './digest-run.entity';
 import { PendingDigestItemEntity } from './pending-digest-item.entity';
 
 export type DigestRun = Readonly<DigestRunEntity>;
 export type PendingDigestItem = Readonly<PendingDigestItemEntity>;
+export interface IssueOutcome {
+  runId: string;
+  status: DigestRunStatus;
+  entryCount: number;
+}
 export type NewPendingItem = Pick<
   PendingDigestItemEntity,
   'userId' | 'subscriptionId' | 'entryId' | 'cadence' | 'createdAt' | 'repeatOfEntryId'
@@ -48,40 +53,37 @@ export class DigestRepository {
       .getRawMany();
   }
 
-  /** Items of paused subscriptions (`excluded`) do not count: they wait for the resume. */
-  async hasItemsDueFor(
-    userId: string,
-    issue: DigestIssue,
-    excluded: readonly string[] = [],
-  ): Promise<boolean> {
-    const due = {
-      userId,
-      cadence: issue.cadence,
-      digestRunId: IsNull(),
-      createdAt: LessThanOrEqual(issue.dueAt),
-    };
-    if (excluded.length === 0) return this.items.existsBy(due);
-    // The reader's paused subscriptions are left out here rather than in a NOT IN list of any length.
-    const isExcluded = new Set(excluded);
-    const waiting = await this.items
-      .createQueryBuilder('item')
-      .select('DISTINCT item.subscription_id', 'subscriptionId')
-      .where('item.user_id = :userId AND item.cadence = :cadence AND item.digest_run_id IS NULL')
-      .andWhere('item.created_at <= :dueAt')
-      .setParameters({ userId, cadence: issue.cadence, dueAt: issue.dueAt })
-      .getRawMany<{ subscriptionId: string }>();
-    return waiting.some((row) => !isExcluded.has(row.subscriptionId));
+  /**
+   * Of these issues, those that some waiting item belongs to (`IssueScope`), asked in one statement per
+   * few hundred readers: each reader's waiting items are read grouped by subscription, oldest first.
+   */
+  async withItemsDue<I extends IssueScope>(issues: readonly I[]): Promise<I[]> {
+    const userIds = [...new Set(issues.map((issue) => issue.userId))];
+    const waiting = await readInChunks(userIds, (chunk) =>
+      selectRows<WaitingItem>(
+        this.items.manager,
+        PendingDigestItemEntity,
+        'SELECT user_id, cadence, subscription_id, MIN(created_at) AS created_at FROM pending_digest_items ' +
+          `WHERE digest_run_id IS NULL AND user_id IN (${placeholders(chunk.length)}) ` +
+          'GROUP BY user_id, cadence, subscription_id',
+        chunk,
+      ),
+    );
+    return issuesWithItems(issues, waiting);
   }
 
-  /** Claims an issue for `owner` until `leaseUntil`; null when it exists already (sent, empty, or being composed). */
+  /**
+   * Claims these issues for `owner` until `leaseUntil` with one multi-row insert: an issue whose unique
+   * (user, issue key) row exists already (sent, empty, or being composed by another process) is skipped,
+   * and only the rows this call inserted, read back by their new ids, are returned as claimed.
+   */
   async claim(
-    userId: string,
-    issue: DigestIssue,
+    issues: ReadonlyArray<{ userId: string; issue: DigestIssue }>,
     now: Date,
     owner: string,
     leaseUntil: Date,
-  ): Promise<DigestRun | null> {
-    const run: DigestRunEntity = {
+  ): Promise<DigestRun[]> {
+    const runs: DigestRunEntity[] = issues.map(({ userId, issue }) => ({
       id: newId(),
       userId,
       issueKey: issue.key,
@@ -92,14 +94,16 @@ export class DigestRepository {
       entryCount: 0,
       createdAt: now,
       finishedAt: null,
-    };
-    try {
-      await this.runs.insert(run);
-      return run;
-    } catch (error) {
-      if (isUniqueViolation(error)) return null;
-      throw error;
-    }
+    }));
+    // Every process inserts in the same key order, so that two claiming the same readers never deadlock.
+    runs.sort((a, b) => compareText(a.userId, b.userId) || compareText(a.issueKey, b.issueKey));
+    await insertRows(this.runs.manager, DigestRunEntity, runs, { ignoreDuplicates: true });
+    const inserted = await readInChunks(
+      runs.map((run) => run.id),
+      (chunk) => this.runs.find({ select: { id: true }, where: { id: In(chunk) } }),
+    );
+    const isOurs = new Set(inserted.map((run) => run.id));
+    return runs.filter((run) => isOurs.has(run.id));
   }
 
   /**
@@ -136,31 +140,40 @@ export class DigestRepository {
   }
 
   /**
-   * Moves the waiting items that were there at the issue's due time into the issue, except those of
-   * paused subscriptions (`excluded`), which keep waiting; returns them all.
+   * Moves each issue's waiting items (`IssueScope`) into it, and returns each issue's items by run id,
+   * oldest first: those moved now and those an earlier attempt at the issue moved (a taken-over issue).
+   * The move is conditional on the item still waiting, so each item lands in one issue only.
    */
   async collectItems(
-    run: DigestRun,
-    cadence: DigestCadence,
-    excluded: readonly string[] = [],
-  ): Promise<PendingDigestItem[]> {
-    const due = {
-      userId: run.userId,
-      cadence,
-      digestRunId: IsNull(),
-      createdAt: LessThanOrEqual(run.dueAt),
-    };
-    if (excluded.length === 0) await this.items.update(due, { digestRunId: run.id });
-    else {
-      // Paused subscriptions' items keep waiting: the others are moved by id, a slice at a time.
-      const isExcluded = new Set(excluded);
-      const waiting = await this.items.find({ select: { id: true, subscriptionId: true }, where: due });
-      const taken = waiting.filter((item) => !isExcluded.has(item.subscriptionId)).map((item) => item.id);
-      await writeInChunks(taken, (chunk) =>
-        this.items.update({ id: In(chunk), digestRunId: IsNull() }, { digestRunId: run.id }),
+    issues: ReadonlyArray<IssueScope & { runId: string }>,
+  ): Promise<Map<string, PendingDigestItem[]>> {
+    const manager = this.items.manager;
+    const userIds = [...new Set(issues.map((issue) => issue.userId))];
+    const waiting = await readInChunks(userIds, (chunk) =>
+      selectRows<WaitingItem & { id: string }>(
+        manager,
+        PendingDigestItemEntity,
+        'SELECT id, user_id, subscription_id, cadence, created_at FROM pending_digest_items ' +
+          `WHERE digest_run_id IS NULL AND user_id IN (${placeholders(chunk.length)})`,
+        chunk,
+      ),
+    );
+    const moves = itemsByIssue(issues, waiting).sort((a, b) => compareText(a.item.id, b.item.id));
+    for (const chunk of chunksOf(moves)) {
+      const ids = chunk.map(({ item }) => item.id);
+      await manager.query(
+        `UPDATE pending_digest_items SET digest_run_id = CASE id ${chunk.map(() => 'WHEN ? THEN ?').join(' ')} END ` +
+          `WHERE id IN (${placeholders(ids.length)}) AND digest_run_id IS NULL`,
+        [...chunk.flatMap(({ item, issue }) => [item.id, issue.runId]), ...ids],
       );
     }
-    return this.items.find({ where: { digestRunId: run.id }, order: { createdAt: 'ASC' } });
+    const items = await readInChunks(
+      issues.map((issue) => issue.runId),
+      (chunk) => this.items.find({ where: { digestRunId: In(chunk) }, order: { createdAt: 'ASC' } }),
+    );
+    const byRun = new Map<string, PendingDigestItem[]>(issues.map((issue) => [issue.runId, []]));
+    for (const item of items) byRun.get(item.digestRunId!)!.push(item);
+    return byRun;
   }
 
   /**
@@ -181,12 +194,27 @@ export class DigestRepository {
     );
   }
 
-  /** Records the outcome; the issue's items have served their purpose and are removed. */
-  async finish(runId: string, status: DigestRunStatus, entryCount: number, now: Date): Promise<void> {
-    await this.runs.update(
-      { id: runId },
-      { status, entryCount, leaseUntil: null, claimedBy: null, finishedAt: now },
+  /** Records the issues' outcomes, one statement per kind of outcome; their items have served and are removed. */
+  async finish(outcomes: readonly IssueOutcome[], now: Date): Promise<void> {
+    const alike = new Map<string, { status: DigestRunStatus; entryCount: number; runIds: string[] }>();
+    for (const { runId, status, entryCount } of outcomes) {
+      const key = `${status}:${entryCount}`;
+      (alike.get(key) ?? alike.set(key, { status, entryCount, runIds: [] }).get(key)!).runIds.push(runId);
+    }
+    for (const { status, entryCount, runIds } of alike.values())
+      await writeInChunks(runIds, (chunk) =>
+        this.runs.update(
+          { id: In(chunk) },
+          { status, entryCount, leaseUntil: null, claimedBy: null, finishedAt: now },
+        ),
+      );
+    await writeInChunks(
+      outcomes.map((outcome) => outcome.runId),
+      (chunk) => this.items.delete({ digestRunId: In(chunk) }),
     );
-    await this.items.delete({ digestRunId: runId });
   }
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

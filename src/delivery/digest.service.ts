@@ -1,22 +1,22 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AccountsService } from '../accounts/accounts.service';
-import { EntriesService } from '../entries/entries.service';
+import { AccountsService, User } from '../accounts/accounts.service';
+import { chunksOf } from '../db/chunked';
+import { EntriesService, Entry } from '../entries/entries.service';
 import { Feed, FeedsService, Subscription } from '../feeds/feeds.service';
 import { SubscriptionChangesService } from '../feeds/subscription-changes.service';
-import { DigestSection, FeedForEmail } from '../mail/email-models';
+import { DigestSection, EntryForEmail, FeedForEmail } from '../mail/email-models';
 import { MailService } from '../mail/mail.service';
-import { DigestRepository, DigestRun, PendingDigestItem } from './digest.repository';
+import { DigestRepository, DigestRun, IssueOutcome, PendingDigestItem } from './digest.repository';
 import { composeDigest, newestForSection } from './domain/compose-digest';
 import { cadenceOfIssue, digestScheduleOf, latestDigestIssue } from './domain/digest-schedule';
 import { digestTitle } from './domain/digest-title';
 import { FilterRule, keepRule, keepSelection } from './domain/filter-entries';
-import { PostFatesRepository } from './post-fates.repository';
+import { PostFatesRepository, ReaderPosts } from './post-fates.repository';
 import { isOriginOf, preferOrigins } from './domain/story-origin';
 import { EntryContentProvider, feedForEmail } from './entry-content.provider';
 import { StoryMemoryRepository } from './story-memory.repository';
 import { RandomNumbers } from '../common/random-numbers';
 import { Metrics } from '../common/metrics';
-import { runConcurrently } from '../common/run-concurrently';
 import { ShutdownSignal } from '../common/shutdown-signal';
 import { ClaimLeases, ClaimsInHand } from '../db/claim-leases';
 import { PruneBatch, PruneRequest } from '../db/prune-batch';
@@ -26,10 +26,8 @@ export interface DigestReport {
   empty: number;
 }
 
-/** Issues claimed, then composed and enqueued, before the caller is told to send them. */
+/** Issues claimed, composed and enqueued together, before the caller is told to send them. */
 const ISSUES_PER_BATCH = 50;
-/** Issues of a batch composed at once (their queries overlap; the database pool has room for them). */
-const ISSUES_AT_ONCE = 4;
 
 /** Sends each user's digest issues when their local hour comes: each issue once, each item in one issue. */
 @Injectable()
@@ -63,10 +61,10 @@ export class DigestService {
 
   /**
    * Every issue due at or before `now` and not sent yet; an issue missed while down goes out once. Issues
-   * are claimed and composed `ISSUES_PER_BATCH` at a time, each worker starting at its own place among
-   * the waiting readers, and `afterBatch` is told after each batch is enqueued (the caller starts sending:
-   * before, every issue was composed before any was sent, 43 s of nothing for 5,000 readers). When the
-   * process is stopping, no further issue is begun.
+   * are claimed, composed and enqueued `ISSUES_PER_BATCH` at a time, each step one statement or a few for
+   * the whole batch, each worker starting at its own place among the waiting readers, and `afterBatch` is
+   * told after each batch is enqueued (the caller starts sending). When the process is stopping, no
+   * further batch is begun.
    */
   async sendDue(now: Date, options: { afterBatch?: () => void } = {}): Promise<DigestReport> {
     const report: DigestReport = { sent: 0, empty: 0 };
@@ -74,28 +72,18 @@ export class DigestService {
     const owner = this.leases.owner;
     // Claims are renewed while this call runs: those it could not finish (the database was down) run out.
     const claimed: string[] = [];
-    const held = (runs: DigestRun[]) => {
+    const send = async (runs: readonly DigestRun[]) => {
+      if (runs.length === 0) return;
       claimed.push(...runs.map((run) => run.id));
       this.inHand.add(runs.map((run) => run.id));
-      return runs;
-    };
-    // A batch's issues are composed a few at a time: each waits mostly on its own queries.
-    const send = async (runs: DigestRun[]) => {
-      await runConcurrently(runs, ISSUES_AT_ONCE, async (run) => {
-        if (this.shutdown.isStopping) return;
-        try {
-          report[(await this.sendIssue(run, now)) ? 'sent' : 'empty'] += 1;
-        } catch (error) {
-          this.logger.error(
-            `digest ${run.issueKey} of user ${run.userId} failed: ${(error as Error).message}`,
-          );
-        }
-      });
-      if (runs.length) options.afterBatch?.();
+      if (this.shutdown.isStopping) return;
+      await this.sendBatch(runs, now, report);
+      options.afterBatch?.();
     };
     try {
-      await send(held(await this.digests.takeOverAbandoned(now, owner, this.leases.leaseFrom(now))));
-      await this.claimDueIssues(now, held, send);
+      const abandoned = await this.digests.takeOverAbandoned(now, owner, this.leases.leaseFrom(now));
+      for (const runs of chunksOf(abandoned, ISSUES_PER_BATCH)) await send(runs);
+      await this.claimDueIssues(now, send);
     } finally {
       this.inHand.drop(claimed);
     }
@@ -114,8 +102,7 @@ export class DigestService {
    */
   private async claimDueIssues(
     now: Date,
-    held: (runs: DigestRun[]) => DigestRun[],
-    send: (runs: DigestRun[]) => Promise<void>,
+    send: (runs: readonly DigestRun[]) => Promise<void>,
   ): Promise<void> {
     const listed = await this.digests.waitingCadences();
     const start = Math.floor(this.random.next() * listed.length);
@@ -124,32 +111,26 @@ export class DigestService {
     const users = new Map((await this.accounts.findByIds(userIds)).map((u) => [u.id, u]));
     const paused = await this.subscriptionChanges.pausedIdsByUser(userIds);
     const withDigests = await this.readersWithDigests(waiting);
-    let batch: DigestRun[] = [];
-    for (const { userId, cadence } of waiting) {
+    for (const slice of chunksOf(waiting, ISSUES_PER_BATCH)) {
       if (this.shutdown.isStopping) break;
-      const user = users.get(userId);
-      if (!user) continue;
+      const issues = slice.flatMap(({ userId, cadence }) => {
+        const user = users.get(userId);
+        if (!user) return [];
+        try {
+          const issue = latestDigestIssue(cadence, digestScheduleOf(user, withDigests.has(userId)), now);
+          return [{ userId, issue, ...issue, paused: new Set(paused.get(userId)) }];
+        } catch (error) {
+          this.logger.error(`the ${cadence} digest of user ${userId} failed: ${(error as Error).message}`);
+          return [];
+        }
+      });
       try {
-        const schedule = digestScheduleOf(user, withDigests.has(userId));
-        const issue = latestDigestIssue(cadence, schedule, now);
-        if (!(await this.digests.hasItemsDueFor(userId, issue, paused.get(userId)))) continue;
-        const run = await this.digests.claim(
-          userId,
-          issue,
-          now,
-          this.leases.owner,
-          this.leases.leaseFrom(now),
-        );
-        if (run) batch.push(...held([run]));
+        const due = await this.digests.withItemsDue(issues);
+        await send(await this.digests.claim(due, now, this.leases.owner, this.leases.leaseFrom(now)));
       } catch (error) {
-        this.logger.error(`the ${cadence} digest of user ${userId} failed: ${(error as Error).message}`);
-      }
-      if (batch.length >= ISSUES_PER_BATCH) {
-        await send(batch);
-        batch = [];
+        this.logger.error(`claiming ${issues.length} digest issues failed: ${(error as Error).message}`);
       }
     }
-    await send(batch);
   }
 
   /**
@@ -159,48 +140,105 @@ export class DigestService {
   private async readersWithDigests(
     waiting: ReadonlyArray<{ userId: string; cadence: string }>,
   ): Promise<Set<string>> {
+    const catchingUp = waiting.filter(({ cadence }) => cadence === 'catch-up').map(({ userId }) => userId);
     const readers = new Set<string>();
-    for (const { userId } of waiting.filter(({ cadence }) => cadence === 'catch-up')) {
-      const subscriptions = await this.feeds.subscriptionsOfUser(userId);
+    for (const [userId, subscriptions] of await this.feeds.subscriptionsOfUsers(catchingUp))
       if (subscriptions.some((subscription) => subscription.mode !== 'realtime')) readers.add(userId);
-    }
     return readers;
   }
 
-  /** Composes and enqueues one claimed issue; false when nothing in it is left to show. */
-  private async sendIssue(run: DigestRun, now: Date): Promise<boolean> {
-    const cadence = cadenceOfIssue(run.issueKey);
-    const [user] = await this.accounts.findByIds([run.userId]);
-    const subscriptions = user ? await this.feeds.subscriptionsOfUser(user.id) : [];
-    const paused = subscriptions.filter((subscription) => subscription.pausedAt).map(({ id }) => id);
-    const items = await this.digests.collectItems(run, cadence, paused);
-    const notes: IssueNotes = { leftOut: [], retold: [] };
-    const sections = user ? composeDigest(await this.sectionsOf(subscriptions, items, notes)) : [];
-    if (!user || sections.length === 0) {
-      await this.digests.finish(run.id, 'empty', 0, now);
-      return false;
+  /**
+   * Sends a batch of claimed issues; when it fails, each of its issues is tried on its own, so that one
+   * issue that cannot be sent does not hold back the others (the writes are idempotent: a retried issue
+   * finds the items it took, and its email's dedup key).
+   */
+  private async sendBatch(runs: readonly DigestRun[], now: Date, report: DigestReport): Promise<void> {
+    try {
+      for (const { status } of await this.sendIssues(runs, now)) report[status === 'sent' ? 'sent' : 'empty'] += 1;
+    } catch (error) {
+      if (runs.length > 1) {
+        for (const run of runs) await this.sendBatch([run], now, report);
+        return;
+      }
+      const [run] = runs;
+      this.logger.error(`digest ${run.issueKey} of user ${run.userId} failed: ${(error as Error).message}`);
     }
-    const dedupKey = `digest:${run.userId}:${run.issueKey}`;
-    await this.mail.sendDigest({
-      dedupKey,
-      to: { userId: user.id, email: user.email },
-      title: digestTitle(cadence),
-      sections,
-    });
-    const notShown = new Set(notes.leftOut.map(({ entryId }) => entryId));
-    await this.fates.markInDigest(
-      user.id,
-      items.map((item) => item.entryId).filter((id) => !notShown.has(id)),
-      dedupKey,
+  }
+
+  /**
+   * Composes and enqueues claimed issues: their readers, subscriptions, items and posts read once for
+   * all, then each issue composed in memory, then their emails, their posts' fates and their outcomes
+   * written together. An issue with nothing left to show is finished empty.
+   */
+  private async sendIssues(runs: readonly DigestRun[], now: Date): Promise<IssueOutcome[]> {
+    const userIds = [...new Set(runs.map((run) => run.userId))];
+    const [users, subscriptions] = await Promise.all([
+      this.accounts.findByIds(userIds).then((found) => new Map(found.map((user) => [user.id, user]))),
+      this.feeds.subscriptionsOfUsers(userIds),
+    ]);
+    const subscriptionsOf = (userId: string) => subscriptions.get(userId) ?? [];
+    const items = await this.digests.collectItems(
+      runs.map((run) => ({
+        runId: run.id,
+        userId: run.userId,
+        cadence: cadenceOfIssue(run.issueKey),
+        dueAt: run.dueAt,
+        paused: new Set(subscriptionsOf(run.userId).flatMap(({ id, pausedAt }) => (pausedAt ? [id] : []))),
+      })),
     );
-    for (const { entryIds, rule } of groupLeftOut(notes.leftOut))
-      await this.fates.markFiltered(user.id, entryIds, rule);
-    for (const { entryId, repeatOfEntryId } of notes.retold)
-      await this.fates.retell(user.id, entryId, repeatOfEntryId, cadence);
-    this.metrics.observeDigestLag((now.getTime() - run.dueAt.getTime()) / 1000);
-    const entryCount = sections.reduce((sum, s) => sum + s.entries.length + s.headlines.length, 0);
-    await this.digests.finish(run.id, 'sent', entryCount, now);
-    return true;
+    const told = [...new Set([...items.values()].flatMap(toldEntryIds))];
+    const entries = new Map((await this.entries.findByIds(told)).map((entry) => [entry.id, entry]));
+    // Readers of the same feeds get the same posts: each is rewritten for email once per batch.
+    const emailEntries = new Map<string, Promise<EntryForEmail>>();
+    const emailEntryOf = (entry: Entry, fullText: boolean) => {
+      const key = `${entry.id}:${fullText}`;
+      const known = emailEntries.get(key) ?? this.content.toEmailEntry(entry, { fullText });
+      emailEntries.set(key, known);
+      return known;
+    };
+    const outcomes: IssueOutcome[] = [];
+    const sent: ComposedIssue[] = [];
+    for (const run of runs) {
+      const user = users.get(run.userId);
+      const pending = items.get(run.id) ?? [];
+      const notes: IssueNotes = { leftOut: [], retold: [] };
+      const sections = user
+        ? composeDigest(
+            await this.sectionsOf(subscriptionsOf(user.id), pending, { entries, emailEntryOf }, notes),
+          )
+        : [];
+      const entryCount = sections.reduce((sum, s) => sum + s.entries.length + s.headlines.length, 0);
+      outcomes.push({ runId: run.id, status: user && sections.length ? 'sent' : 'empty', entryCount });
+      if (user && sections.length)
+        sent.push({ run, user, sections, pending, notes, dedupKey: `digest:${run.userId}:${run.issueKey}` });
+    }
+    await this.mail.sendDigests(
+      sent.map(({ run, user, sections, dedupKey }) => ({
+        dedupKey,
+        to: { userId: user.id, email: user.email },
+        title: digestTitle(cadenceOfIssue(run.issueKey)),
+        sections,
+      })),
+    );
+    await this.recordFates(sent);
+    for (const { run } of sent) this.metrics.observeDigestLag((now.getTime() - run.dueAt.getTime()) / 1000);
+    await this.digests.finish(outcomes, now);
+    return outcomes;
+  }
+
+  /** The readers' record of the posts of issues sent: shown in the email, left out by keep-k, retold. */
+  private async recordFates(sent: readonly ComposedIssue[]): Promise<void> {
+    await this.fates.markInDigest(
+      sent.map(({ run, pending, notes, dedupKey }) => {
+        const notShown = new Set(notes.leftOut.map(({ entryId }) => entryId));
+        const entryIds = pending.map((item) => item.entryId).filter((id) => !notShown.has(id));
+        return { userId: run.userId, entryIds, emailKey: dedupKey };
+      }),
+    );
+    for (const { posts, rule } of groupLeftOut(sent)) await this.fates.markFiltered(posts, rule);
+    for (const { run, notes } of sent)
+      for (const { entryId, repeatOfEntryId } of notes.retold)
+        await this.fates.retell(run.userId, entryId, repeatOfEntryId, cadenceOfIssue(run.issueKey));
   }
 
   /**
@@ -211,13 +249,9 @@ export class DigestService {
   private async sectionsOf(
     subscriptions: ReadonlyArray<Subscription & { feed: Feed }>,
     pending: readonly PendingDigestItem[],
+    { entries, emailEntryOf }: BatchPosts,
     notes: IssueNotes,
   ): Promise<DigestSection[]> {
-    const inIssue = new Set(pending.filter((item) => !item.repeatOfEntryId).map((item) => item.entryId));
-    const told = pending.filter((item) => !item.repeatOfEntryId || inIssue.has(item.repeatOfEntryId));
-    const entries = new Map(
-      (await this.entries.findByIds(told.map((item) => item.entryId))).map((e) => [e.id, e]),
-    );
     const feeds = new Map(subscriptions.map((subscription) => [subscription.id, subscription.feed]));
     const items = preferOrigins(pending, (item) => {
       const [feed, entry] = [feeds.get(item.subscriptionId), entries.get(item.entryId)];
@@ -248,7 +282,7 @@ export class DigestService {
         subjectTag: subscription.subjectTag,
         entries: await Promise.all(
           shown.map(async (entry) => ({
-            ...(await this.content.toEmailEntry(entry, { fullText: subscription.fullText })),
+            ...(await emailEntryOf(entry, subscription.fullText)),
             alsoIn: alsoIn.get(entry.id) ?? [],
           })),
         ),
@@ -257,6 +291,22 @@ export class DigestService {
     }
     return sections;
   }
+}
+
+/** An issue composed and sent, with what its posts' record needs. */
+interface ComposedIssue {
+  run: DigestRun;
+  user: User;
+  sections: DigestSection[];
+  pending: readonly PendingDigestItem[];
+  notes: IssueNotes;
+  dedupKey: string;
+}
+
+/** The posts of a batch's issues, and each one's email version, made once for the batch. */
+interface BatchPosts {
+  entries: ReadonlyMap<string, Entry>;
+  emailEntryOf: (entry: Entry, fullText: boolean) => Promise<EntryForEmail>;
 }
 
 /** A post a digest issue left out by its subscription's keep-k. */
@@ -274,14 +324,29 @@ interface IssueNotes {
   retold: Array<{ entryId: string; repeatOfEntryId: string | null }>;
 }
 
-/** The left-out posts grouped by their rule (one update per subscription's rule). */
-function groupLeftOut(leftOut: readonly LeftOut[]): Array<{ entryIds: string[]; rule: FilterRule }> {
-  const groups = new Map<string, { entryIds: string[]; rule: FilterRule }>();
-  for (const { entryId, rule } of leftOut) {
-    const key = JSON.stringify(rule);
-    (groups.get(key) ?? groups.set(key, { entryIds: [], rule }).get(key)!).entryIds.push(entryId);
-  }
-  return [...groups.values()];
+/** The posts the issues' keep-k left out, grouped by their rule (one update per rule), then by reader. */
+function groupLeftOut(
+  issues: readonly ComposedIssue[],
+): Array<{ posts: ReaderPosts[]; rule: FilterRule }> {
+  const groups = new Map<string, { rule: FilterRule; byUser: Map<string, string[]> }>();
+  for (const { run, notes } of issues)
+    for (const { entryId, rule } of notes.leftOut) {
+      const key = JSON.stringify(rule);
+      const { byUser } = groups.get(key) ?? groups.set(key, { rule, byUser: new Map() }).get(key)!;
+      (byUser.get(run.userId) ?? byUser.set(run.userId, []).get(run.userId)!).push(entryId);
+    }
+  return [...groups.values()].map(({ rule, byUser }) => ({
+    rule,
+    posts: [...byUser].map(([userId, entryIds]) => ({ userId, entryIds })),
+  }));
+}
+
+/** The items of an issue whose posts it may show: first tellings, and repeats of those in the issue. */
+function toldEntryIds(pending: readonly PendingDigestItem[]): string[] {
+  const inIssue = new Set(pending.filter((item) => !item.repeatOfEntryId).map((item) => item.entryId));
+  return pending
+    .filter((item) => !item.repeatOfEntryId || inIssue.has(item.repeatOfEntryId))
+    .map((item) => item.entryId);
 }
 
 /** For each first telling in the issue, the other feeds whose repeats of it are in the issue too. */

@@ -1,13 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { And, In, LessThan, MoreThanOrEqual, Repository } from 'typeorm';
-import { readInChunks, writeInChunks } from '../db/chunked';
+import { IDS_PER_STATEMENT, readInChunks, writeInChunks } from '../db/chunked';
 import { nextBatch, PruneBatch, PruneRequest } from '../db/prune-batch';
-import { insertRows } from '../db/raw-rows';
+import { insertRows, placeholders, storedValue } from '../db/raw-rows';
 import { FilterRule } from './domain/filter-entries';
 import { PostFateEntity } from './post-fate.entity';
 
 export type PostFate = Readonly<PostFateEntity>;
+
+/** Some posts of one reader. */
+export interface ReaderPosts {
+  userId: string;
+  entryIds: readonly string[];
+}
 
 /** The reader's delivery record (`post_fates`): written in bulk as the planner decides, read per reader and feed. */
 @Injectable()
@@ -35,16 +41,31 @@ export class PostFatesRepository {
     await this.fates.update({ userId, entryId }, { ...fate, repeatOfEntryId });
   }
 
-  /** A digest issue went out with these posts of the reader. */
-  async markInDigest(userId: string, entryIds: readonly string[], emailKey: string): Promise<void> {
-    await writeInChunks(entryIds, (chunk) => this.fates.update({ userId, entryId: In(chunk) }, { emailKey }));
+  /** Digest issues went out with these posts of their readers: each issue's are marked with its email's key. */
+  async markInDigest(issues: ReadonlyArray<ReaderPosts & { emailKey: string }>): Promise<void> {
+    for (const slices of statementsOf(issues)) {
+      const conditions = slices.map(readerPostsCondition);
+      await this.fates.manager.query(
+        `UPDATE post_fates SET email_key = CASE ${conditions.map((c) => `WHEN ${c.sql} THEN ?`).join(' ')} END ` +
+          `WHERE ${conditions.map((c) => c.sql).join(' OR ')}`,
+        [
+          ...slices.flatMap((slice, index) => [...conditions[index].parameters, slice.emailKey]),
+          ...conditions.flatMap((c) => c.parameters),
+        ],
+      );
+    }
   }
 
-  /** A digest issue left these posts out by the subscription's keep-k. */
-  async markFiltered(userId: string, entryIds: readonly string[], rule: FilterRule): Promise<void> {
-    await writeInChunks(entryIds, (chunk) =>
-      this.fates.update({ userId, entryId: In(chunk) }, { fate: 'filtered', rule }),
-    );
+  /** Digest issues left these posts of their readers out by one keep-k rule. */
+  async markFiltered(posts: readonly ReaderPosts[], rule: FilterRule): Promise<void> {
+    const storedRule = storedValue(this.fates.manager, PostFateEntity, 'rule', rule);
+    for (const slices of statementsOf(posts)) {
+      const conditions = slices.map(readerPostsCondition);
+      await this.fates.manager.query(
+        `UPDATE post_fates SET fate = 'filtered', rule = ? WHERE ${conditions.map((c) => c.sql).join(' OR ')}`,
+        [storedRule, ...conditions.flatMap((c) => c.parameters)],
+      );
+    }
   }
 
   /** The reader's newest fates of one feed's posts (`ix_post_fates_reader_feed`). */
@@ -81,4 +102,35 @@ export class PostFatesRepository {
       pruned,
     );
   }
+}
+
+/**
+ * The statements that mark these readers' posts: each names at most `IDS_PER_STATEMENT` posts, a reader
+ * with more being split over several.
+ */
+function statementsOf<P extends ReaderPosts>(posts: readonly P[]): P[][] {
+  const statements: P[][] = [];
+  let current: P[] = [];
+  let room = IDS_PER_STATEMENT;
+  for (const one of posts)
+    for (let start = 0; start < one.entryIds.length; ) {
+      const entryIds = one.entryIds.slice(start, start + room);
+      current.push({ ...one, entryIds });
+      start += entryIds.length;
+      room -= entryIds.length;
+      if (room === 0) {
+        statements.push(current);
+        [current, room] = [[], IDS_PER_STATEMENT];
+      }
+    }
+  if (current.length) statements.push(current);
+  return statements;
+}
+
+/** `(user_id = ? AND entry_id IN (…))`: one reader's posts, by the primary key. */
+function readerPostsCondition({ userId, entryIds }: ReaderPosts): { sql: string; parameters: string[] } {
+  return {
+    sql: `(user_id = ? AND entry_id IN (${placeholders(entryIds.length)}))`,
+    parameters: [userId, ...entryIds],
+  };
 }

@@ -162,8 +162,10 @@ export class FeedsRepository {
     return Boolean((await this.subscriptions.delete(where)).affected);
   }
 
-  subscriptionsOfUser(userId: string): Promise<SubscriptionEntity[]> {
-    return this.subscriptions.find({ where: { userId }, order: { createdAt: 'ASC' } });
+  subscriptionsOfUsers(userIds: readonly string[]): Promise<SubscriptionEntity[]> {
+    return readInChunks(userIds, (chunk) =>
+      this.subscriptions.find({ where: { userId: In(chunk) }, order: { createdAt: 'ASC' } }),
+    );
   }
 
   /** A feed's subscriptions, oldest first (read for every new entry: no query builder). */

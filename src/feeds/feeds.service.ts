@@ -156,9 +156,25 @@ export class FeedsService {
   }
 
   async subscriptionsOfUser(userId: string): Promise<Array<Subscription & { feed: Feed }>> {
-    const subscriptions = await this.repository.subscriptionsOfUser(userId);
-    const feeds = await this.repository.findByIds(subscriptions.map((subscription) => subscription.feedId));
-    return subscriptions.map((subscription) => ({ ...subscription, feed: feeds.get(subscription.feedId)! }));
+    return (await this.subscriptionsOfUsers([userId])).get(userId) ?? [];
+  }
+
+  /** Each of these readers' subscriptions with their feeds, oldest first (a reader with none is absent). */
+  async subscriptionsOfUsers(
+    userIds: readonly string[],
+  ): Promise<Map<string, Array<Subscription & { feed: Feed }>>> {
+    const subscriptions = await this.repository.subscriptionsOfUsers(userIds);
+    const feeds = await this.repository.findByIds([
+      ...new Set(subscriptions.map((subscription) => subscription.feedId)),
+    ]);
+    const byUser = new Map<string, Array<Subscription & { feed: Feed }>>();
+    for (const subscription of subscriptions) {
+      const withFeed = { ...subscription, feed: feeds.get(subscription.feedId)! };
+      const ofUser = byUser.get(subscription.userId);
+      if (ofUser) ofUser.push(withFeed);
+      else byUser.set(subscription.userId, [withFeed]);
+    }
+    return byUser;
   }
 
   /** One of the user's own subscriptions; another user's id is simply not found. */

@@ -96,29 +96,12 @@ export class MailService {
    * headlines cannot fit becomes "and N more" lines.
    */
   sendDigest(email: DigestEmail): Promise<boolean> {
-    const unsubscribeUrl = (ids: string[]) => this.composer.unsubscribeUrlFor(ids);
-    const view = digestView(email, unsubscribeUrl);
-    const subscriptionIds = email.sections.map((section) => section.subscriptionId);
-    const burstFeed = email.isBurst && email.sections.length === 1 ? email.sections[0].feed : null;
-    const tag = sharedTag(email.sections.map((section) => section.subjectTag));
-    return this.outbox.enqueue(
-      this.composer.compose(
-        {
-          template: 'digest',
-          dedupKey: email.dedupKey,
-          to: email.to,
-          subject: subjectLine(taggedSubject(tag, email.title)),
-          preview: view.summary,
-          view,
-          footerNote: 'You get this digest because you subscribed to these feeds with Tidings.',
-          list: burstFeed
-            ? feedList(burstFeed, subscriptionIds)
-            : { key: 'digest', name: 'Tidings digest', subscriptionIds },
-          feedCount: email.sections.length,
-        },
-        { steps: trimSteps(email), view: (step) => digestView(email, unsubscribeUrl, step) },
-      ),
-    );
+    return this.outbox.enqueue(this.composeDigest(email));
+  }
+
+  /** Digests as `sendDigest` sends them, enqueued together; one whose dedup key was enqueued before is skipped. */
+  sendDigests(emails: readonly DigestEmail[]): Promise<void> {
+    return this.outbox.enqueueAll(emails.map((email) => this.composeDigest(email)));
   }
 
   sendSignIn(email: SignInEmail): Promise<boolean> {
@@ -299,6 +282,30 @@ export class MailService {
   /** The outbox row a reply was sent to (its Reply-To address), or null: for the support module. */
   emailIdOfReplyAddress(replyAddress: string): string | null {
     return outboxIdFromAddress(this.config.SECRET_KEY, 'reply', replyAddress);
+  }
+
+  private composeDigest(email: DigestEmail): EmailToSend {
+    const unsubscribeUrl = (ids: string[]) => this.composer.unsubscribeUrlFor(ids);
+    const view = digestView(email, unsubscribeUrl);
+    const subscriptionIds = email.sections.map((section) => section.subscriptionId);
+    const burstFeed = email.isBurst && email.sections.length === 1 ? email.sections[0].feed : null;
+    const tag = sharedTag(email.sections.map((section) => section.subjectTag));
+    return this.composer.compose(
+      {
+        template: 'digest',
+        dedupKey: email.dedupKey,
+        to: email.to,
+        subject: subjectLine(taggedSubject(tag, email.title)),
+        preview: view.summary,
+        view,
+        footerNote: 'You get this digest because you subscribed to these feeds with Tidings.',
+        list: burstFeed
+          ? feedList(burstFeed, subscriptionIds)
+          : { key: 'digest', name: 'Tidings digest', subscriptionIds },
+        feedCount: email.sections.length,
+      },
+      { steps: trimSteps(email), view: (step) => digestView(email, unsubscribeUrl, step) },
+    );
   }
 
   private composeEntry(email: EntryEmail): EmailToSend {

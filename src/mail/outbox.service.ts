@@ -78,12 +78,21 @@ export class OutboxService implements OnModuleDestroy {
   }
 
   /** Stores the email for sending; returns false when an email with this key was enqueued before. */
-  async enqueue(email: EmailToSend): Promise<boolean> {
+  enqueue(email: EmailToSend): Promise<boolean> {
+    return this.rows.insert(this.rowOf(email, this.clock.now()));
+  }
+
+  /** Stores these emails for sending, a few per statement; those whose key was enqueued before are skipped. */
+  async enqueueAll(emails: readonly EmailToSend[]): Promise<void> {
     const now = this.clock.now();
+    await this.rows.insertAll(emails.map((email) => this.rowOf(email, now)));
+  }
+
+  private rowOf(email: EmailToSend, now: Date): OutboxEmailEntity {
     const id = email.id ?? newId();
     const { address, name, domain } = this.config.MAIL_FROM;
     const fromName = email.fromName ?? name;
-    return this.rows.insert({
+    return {
       id,
       dedupKey: email.dedupKey,
       userId: email.userId,
@@ -109,7 +118,7 @@ export class OutboxService implements OnModuleDestroy {
       createdAt: now,
       sentAt: null,
       softBounces: 0,
-    });
+    };
   }
 
   /** `listener` runs when the gate holds an email (the mail service tells its user why). */

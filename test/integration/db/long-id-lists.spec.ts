@@ -193,16 +193,37 @@ describe.each(testDialects())('lists of %s ids in one call', (dialect) => {
       })),
     );
     const issue = { key: 'daily:2026-11-22', cadence: 'daily' as const, dueAt: now };
-    const paused = asked([subscriptionIds[1]]);
-    expect(await digests.hasItemsDueFor(userIds[0], issue, paused)).toBe(true);
-    expect(await digests.hasItemsDueFor(userIds[0], issue, asked(subscriptionIds.slice(0, 2)))).toBe(false);
-    const run = await digests.claim(userIds[0], issue, now, 'owner', new Date(now.getTime() + 15_000));
-    await digests.renewClaims('owner', new Date(now.getTime() + 30_000), asked([run!.id]));
+    const paused = new Set(asked([subscriptionIds[1]]));
+    // Every reader asked about at once: only the first has items, and only while one feed is unpaused.
+    const ofEveryReader = (pausedIds: Set<string>) =>
+      userIds.map((userId) => ({ userId, issue, ...issue, paused: pausedIds }));
+    expect((await digests.withItemsDue(ofEveryReader(paused))).map((one) => one.userId)).toEqual([userIds[0]]);
+    expect(await digests.withItemsDue(ofEveryReader(new Set(asked(subscriptionIds.slice(0, 2)))))).toEqual([]);
+    const claimed = await digests.claim(
+      ofEveryReader(paused),
+      now,
+      'owner',
+      new Date(now.getTime() + 15_000),
+    );
+    expect(claimed).toHaveLength(ROWS);
+    // Claimed again (another worker): every issue exists already, so none is claimed twice.
+    expect(await digests.claim(ofEveryReader(paused), now, 'other', now)).toEqual([]);
+    const run = claimed.find((one) => one.userId === userIds[0])!;
+    await digests.renewClaims('owner', new Date(now.getTime() + 30_000), asked(claimed.map((one) => one.id)));
     // Renewed: its lease has not run out 20 s on, so nobody takes it over.
     expect(await digests.takeOverAbandoned(new Date(now.getTime() + 20_000), 'other', now)).toEqual([]);
-    const items = await digests.collectItems(run!, 'daily', paused);
-    expect(items).toHaveLength(ROWS / 2);
-    expect(new Set(items.map((item) => item.subscriptionId))).toEqual(new Set([subscriptionIds[0]]));
+    const items = await digests.collectItems(
+      claimed.map((one) => ({ ...issue, runId: one.id, userId: one.userId, paused })),
+    );
+    expect(items.get(run.id)).toHaveLength(ROWS / 2);
+    expect(new Set(items.get(run.id)!.map((item) => item.subscriptionId))).toEqual(
+      new Set([subscriptionIds[0]]),
+    );
+    await digests.finish(
+      claimed.map((one) => ({ runId: one.id, status: 'empty' as const, entryCount: 0 })),
+      now,
+    );
+    expect(await digests.waitingCadences()).toEqual([{ userId: userIds[0], cadence: 'daily' }]);
   });
 
   it('finds outbox rows by Message-ID and dedup key, renews their claims, and finds suppressed addresses', async () => {
@@ -281,10 +302,15 @@ describe.each(testDialects())('lists of %s ids in one call', (dialect) => {
         subscriptionId: subscriptionIds[0],
       })),
     );
-    await fates.markInDigest(userIds[0], asked(entryIds), 'digest:U0:daily:2026-11-22');
+    await fates.markInDigest([
+      { userId: userIds[0], entryIds: asked(entryIds), emailKey: 'digest:U0:daily:2026-11-22' },
+      ...userIds.slice(1).map((userId) => ({ userId, entryIds: [entryIds[0]], emailKey: `digest:${userId}` })),
+    ]);
     const ofUserZero = (await fates.ofEntries(asked(entryIds))).filter((one) => one.userId === userIds[0]);
     expect(ofUserZero.filter((one) => one.emailKey === 'digest:U0:daily:2026-11-22')).toHaveLength(ROWS);
-    expect(await fates.ofEntries(asked([entryIds[0]]))).toHaveLength(ROWS);
+    const ofPostZero = await fates.ofEntries(asked([entryIds[0]]));
+    expect(ofPostZero).toHaveLength(ROWS);
+    expect(ofPostZero.find((one) => one.userId === userIds[7])?.emailKey).toBe(`digest:${userIds[7]}`);
     // The reader's emails by key: another reader's are never found, however many keys are asked.
     const keys = asked(entryIds.map((_, index) => `entry:${index}`));
     expect((await get(OutboxService).emailsOf(userIds[3], keys)).map((email) => email.dedupKey)).toEqual([

@@ -121,8 +121,8 @@ describe.each(testDialects())('digests on %s', (dialect) => {
     const dead = 'other-host:4242:dead';
     const claimed = await test.app
       .get(DigestRepository)
-      .claim(user.id, issue, issue.dueAt, dead, new Date('2026-11-22T07:00:15Z'));
-    expect(claimed).not.toBeNull();
+      .claim([{ userId: user.id, issue }], issue.dueAt, dead, new Date('2026-11-22T07:00:15Z'));
+    expect(claimed).toHaveLength(1);
     expect(await keysAt('2026-11-22T07:00:10Z')).toEqual([]);
     expect(await keysAt('2026-11-22T07:00:30Z')).toEqual(['daily:2026-11-22']);
     expect(await keysAt('2026-11-22T07:20:00Z')).toEqual(['daily:2026-11-22']);
