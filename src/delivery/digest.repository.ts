@@ -5,6 +5,7 @@ import { newId } from '../common/ids';
 import { chunksOf, readInChunks, writeInChunks } from '../db/chunked';
 import { nextBatch, PruneBatch, PruneRequest } from '../db/prune-batch';
 import { insertRows, placeholders, selectRows } from '../db/raw-rows';
+import { retryLostRaces } from '../db/transactions';
 import { DigestCadence, DigestIssue } from './domain/digest-schedule';
 import { IssueScope, issuesWithItems, itemsByIssue, WaitingItem } from './domain/issue-items';
 import { DigestRunEntity, DigestRunStatus } from './digest-run.entity';
@@ -95,9 +96,11 @@ export class DigestRepository {
       createdAt: now,
       finishedAt: null,
     }));
-    // Every process inserts in the same key order, so that two claiming the same readers never deadlock.
-    runs.sort((a, b) => compareText(a.userId, b.userId) || compareText(a.issueKey, b.issueKey));
-    await insertRows(this.runs.manager, DigestRunEntity, runs, { ignoreDuplicates: true });
+    // Two processes claiming the same readers at once can deadlock on MySQL (each holding a gap of the
+    // unique key that the other's rows go into): the loser inserted nothing and tries again.
+    await retryLostRaces(() =>
+      insertRows(this.runs.manager, DigestRunEntity, runs, { ignoreDuplicates: true }),
+    );
     const inserted = await readInChunks(
       runs.map((run) => run.id),
       (chunk) => this.runs.find({ select: { id: true }, where: { id: In(chunk) } }),
@@ -158,7 +161,7 @@ export class DigestRepository {
         chunk,
       ),
     );
-    const moves = itemsByIssue(issues, waiting).sort((a, b) => compareText(a.item.id, b.item.id));
+    const moves = itemsByIssue(issues, waiting);
     for (const chunk of chunksOf(moves)) {
       const ids = chunk.map(({ item }) => item.id);
       await manager.query(
@@ -213,8 +216,4 @@ export class DigestRepository {
       (chunk) => this.items.delete({ digestRunId: In(chunk) }),
     );
   }
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
