@@ -128,8 +128,11 @@ export class DigestRepository {
 
   /** The heartbeat of `owner`: the issues it composes keep their claim until `leaseUntil`. */
   async renewClaims(owner: string, leaseUntil: Date, ids: readonly string[]): Promise<void> {
+    // Beside other processes' claims (multi-row inserts), a renewal can be a deadlock's victim: it renews again.
     await writeInChunks(ids, (chunk) =>
-      this.runs.update({ id: In(chunk), claimedBy: owner, status: 'composing' }, { leaseUntil }),
+      retryLostRaces(() =>
+        this.runs.update({ id: In(chunk), claimedBy: owner, status: 'composing' }, { leaseUntil }),
+      ),
     );
   }
 
