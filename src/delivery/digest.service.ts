@@ -154,7 +154,8 @@ export class DigestService {
    */
   private async sendBatch(runs: readonly DigestRun[], now: Date, report: DigestReport): Promise<void> {
     try {
-      for (const { status } of await this.sendIssues(runs, now)) report[status === 'sent' ? 'sent' : 'empty'] += 1;
+      for (const { status } of await this.sendIssues(runs, now))
+        report[status === 'sent' ? 'sent' : 'empty'] += 1;
     } catch (error) {
       if (runs.length > 1) {
         for (const run of runs) await this.sendBatch([run], now, report);
@@ -325,9 +326,7 @@ interface IssueNotes {
 }
 
 /** The posts the issues' keep-k left out, grouped by their rule (one update per rule), then by reader. */
-function groupLeftOut(
-  issues: readonly ComposedIssue[],
-): Array<{ posts: ReaderPosts[]; rule: FilterRule }> {
+function groupLeftOut(issues: readonly ComposedIssue[]): Array<{ posts: ReaderPosts[]; rule: FilterRule }> {
   const groups = new Map<string, { rule: FilterRule; byUser: Map<string, string[]> }>();
   for (const { run, notes } of issues)
     for (const { entryId, rule } of notes.leftOut) {

@@ -113,7 +113,7 @@ function statementsOf<P extends ReaderPosts>(posts: readonly P[]): P[][] {
   let current: P[] = [];
   let room = IDS_PER_STATEMENT;
   for (const one of posts)
-    for (let start = 0; start < one.entryIds.length; ) {
+    for (let start = 0; start < one.entryIds.length;) {
       const entryIds = one.entryIds.slice(start, start + room);
       current.push({ ...one, entryIds });
       start += entryIds.length;

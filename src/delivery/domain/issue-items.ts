@@ -32,7 +32,9 @@ export function issuesWithItems<I extends IssueScope>(
   waiting: readonly WaitingItem[],
 ): I[] {
   const byUser = groupByUser(waiting);
-  return issues.filter((issue) => (byUser.get(issue.userId) ?? []).some((item) => isItemOfIssue(item, issue)));
+  return issues.filter((issue) =>
+    (byUser.get(issue.userId) ?? []).some((item) => isItemOfIssue(item, issue)),
+  );
 }
 
 /** Each waiting item with the first of `issues` it belongs to; items of none are left out. */

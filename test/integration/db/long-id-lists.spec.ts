@@ -197,8 +197,12 @@ describe.each(testDialects())('lists of %s ids in one call', (dialect) => {
     // Every reader asked about at once: only the first has items, and only while one feed is unpaused.
     const ofEveryReader = (pausedIds: Set<string>) =>
       userIds.map((userId) => ({ userId, issue, ...issue, paused: pausedIds }));
-    expect((await digests.withItemsDue(ofEveryReader(paused))).map((one) => one.userId)).toEqual([userIds[0]]);
-    expect(await digests.withItemsDue(ofEveryReader(new Set(asked(subscriptionIds.slice(0, 2)))))).toEqual([]);
+    expect((await digests.withItemsDue(ofEveryReader(paused))).map((one) => one.userId)).toEqual([
+      userIds[0],
+    ]);
+    expect(await digests.withItemsDue(ofEveryReader(new Set(asked(subscriptionIds.slice(0, 2)))))).toEqual(
+      [],
+    );
     const claimed = await digests.claim(
       ofEveryReader(paused),
       now,
@@ -304,7 +308,9 @@ describe.each(testDialects())('lists of %s ids in one call', (dialect) => {
     );
     await fates.markInDigest([
       { userId: userIds[0], entryIds: asked(entryIds), emailKey: 'digest:U0:daily:2026-11-22' },
-      ...userIds.slice(1).map((userId) => ({ userId, entryIds: [entryIds[0]], emailKey: `digest:${userId}` })),
+      ...userIds
+        .slice(1)
+        .map((userId) => ({ userId, entryIds: [entryIds[0]], emailKey: `digest:${userId}` })),
     ]);
     const ofUserZero = (await fates.ofEntries(asked(entryIds))).filter((one) => one.userId === userIds[0]);
     expect(ofUserZero.filter((one) => one.emailKey === 'digest:U0:daily:2026-11-22')).toHaveLength(ROWS);
