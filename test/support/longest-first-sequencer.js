@@ -1,4 +1,4 @@
-// Runs the longest spec files first, so that the two workers end together instead of one of them
+// Runs the longest spec files first, so that the workers end together instead of one of them
 // finishing a two-minute end-to-end file alone. Jest orders by the durations in its cache, but a fresh
 // clone (CI) has none and falls back to file size, which starts the slowest end-to-end files late.
 // A file without a cached duration is given an estimate: the figure below when it is one of the known
