@@ -14,6 +14,7 @@ import {
   feedIdentityHash,
 } from './domain/feed-credentials';
 import { SubscriptionSettings, subscriptionSettingsSchema } from './domain/subscription-settings';
+import { oldestLiveDeliverToLink } from './domain/delivery-address';
 import { FeedEntity } from './feed.entity';
 import { GroupCount } from '../db/count-grouped';
 import { FeedsRepository } from './feeds.repository';
@@ -104,29 +105,46 @@ export class FeedsService {
   ): Promise<'account' | 'confirmed' | 'waiting'> {
     await this.subscriptionOfUser(userId, subscriptionId);
     if (address === null) {
-      await this.repository.setDeliverTo(subscriptionId, null, { tokenHash: null, confirmedAt: null });
+      await this.repository.setDeliverTo(subscriptionId, null, {
+        tokenHash: null,
+        confirmedAt: null,
+        linkSentAt: null,
+      });
       return 'account';
     }
     if (await this.repository.hasConfirmedDeliverTo(userId, address)) {
       await this.repository.setDeliverTo(subscriptionId, address, {
         tokenHash: null,
         confirmedAt: this.clock.now(),
+        linkSentAt: null,
       });
       return 'confirmed';
     }
-    await this.repository.setDeliverTo(subscriptionId, address, { tokenHash, confirmedAt: null });
+    await this.repository.setDeliverTo(subscriptionId, address, {
+      tokenHash,
+      confirmedAt: null,
+      linkSentAt: this.clock.now(),
+    });
     return 'waiting';
   }
 
-  /** The subscription waiting for the link with this token (null: unknown, used or replaced). */
-  async waitingForDeliverToToken(tokenHash: string): Promise<Subscription | null> {
-    const subscription = await this.repository.findByDeliverToToken(tokenHash);
-    return subscription && !subscription.deliverToConfirmedAt ? subscription : null;
+  /** Whether the user confirmed this address already (for another feed): no link needs sending. */
+  hasConfirmedDeliverTo(userId: string, address: string): Promise<boolean> {
+    return this.repository.hasConfirmedDeliverTo(userId, address);
   }
 
-  /** Confirms the address the token's link was sent to; null when the link is unknown or used. */
+  /** The subscription waiting for the link with this token (null: unknown, used, replaced or expired). */
+  async waitingForDeliverToToken(tokenHash: string): Promise<Subscription | null> {
+    const subscription = await this.repository.findByDeliverToToken(tokenHash);
+    const sentAfter = oldestLiveDeliverToLink(this.clock.now());
+    const live = subscription?.deliverToLinkSentAt && subscription.deliverToLinkSentAt >= sentAfter;
+    return subscription && live && !subscription.deliverToConfirmedAt ? subscription : null;
+  }
+
+  /** Confirms the address the token's link was sent to; null when the link is unknown, used or expired. */
   confirmDeliverTo(tokenHash: string): Promise<Subscription | null> {
-    return this.repository.confirmDeliverTo(tokenHash, this.clock.now());
+    const now = this.clock.now();
+    return this.repository.confirmDeliverTo(tokenHash, now, oldestLiveDeliverToLink(now));
   }
 
   /** The `Authorization` header that reads this feed; null for a public feed. */
