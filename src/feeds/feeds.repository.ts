@@ -159,7 +159,9 @@ export class FeedsRepository {
     return { ...subscription, deliverToTokenHash: null, deliverToConfirmedAt: now };
   }
 
-  findSubscription(where: { id: string; userId?: string }): Promise<SubscriptionEntity | null> {
+  findSubscription(
+    where: { id: string; userId?: string } | { userId: string; feedId: string },
+  ): Promise<SubscriptionEntity | null> {
     return this.subscriptions.findOneBy(where);
   }
 

@@ -13,7 +13,12 @@ import {
   feedCredentialsSchema,
   feedIdentityHash,
 } from './domain/feed-credentials';
-import { SubscriptionSettings, subscriptionSettingsSchema } from './domain/subscription-settings';
+import {
+  SettingsGiven,
+  SubscriptionSettings,
+  settingsOver,
+  subscriptionSettingsSchema,
+} from './domain/subscription-settings';
 import { oldestLiveDeliverToLink } from './domain/delivery-address';
 import { FeedEntity } from './feed.entity';
 import { GroupCount } from '../db/count-grouped';
@@ -41,7 +46,8 @@ export class FeedsService {
   ) {}
 
   /**
-   * Subscribes a user to a feed URL; subscribing again replaces the settings. Every way in (dashboard,
+   * Subscribes a user to a feed URL; subscribing again changes the settings it names (`settingsOver`),
+   * the others stay. Every way in (dashboard,
    * CLI, OPML import) comes here, so the address policy is applied here, once, before anything is
    * stored: RefusedAddressError for a loopback, link-local or private address.
    * `known.title`: what a lookup just read as the feed's title, shown until its first poll writes the
@@ -52,7 +58,7 @@ export class FeedsService {
   async subscribe(
     userId: string,
     url: string,
-    settings: Partial<SubscriptionSettings>,
+    settings: SettingsGiven,
     known: { title?: string | null } = {},
     login?: FeedCredentials,
   ): Promise<Subscription> {
@@ -63,7 +69,11 @@ export class FeedsService {
     const now = this.clock.now();
     const title = known.title?.trim().slice(0, 500) || null;
     const feed = await this.findOrCreateFeed(feedUrl, now, title, credentials);
-    return this.repository.saveSubscription(userId, feed.id, valid, now);
+    const existing = await this.repository.findSubscription({ userId, feedId: feed.id });
+    const chosen = existing
+      ? parseOrThrow(subscriptionSettingsSchema, settingsOver(existing, settings))
+      : valid;
+    return this.repository.saveSubscription(userId, feed.id, chosen, now);
   }
 
   /** Replaces the settings of one of the reader's subscriptions, whatever its feed's login. */
