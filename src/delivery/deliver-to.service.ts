@@ -2,11 +2,13 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { User } from '../accounts/accounts.service';
 import { emailSchema } from '../accounts/domain/user-settings';
-import { RefusedLinkError } from '../common/errors';
+import { Clock } from '../common/clock';
+import { RefusedLinkError, ValidationError } from '../common/errors';
 import { sha256Hex } from '../common/ids';
 import { parseOrThrow } from '../common/zod-errors';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
+import { DELIVER_TO_LINK_DAYS, DELIVER_TO_LINKS_PER_DAY } from '../feeds/domain/delivery-address';
 import { FeedsService, Subscription } from '../feeds/feeds.service';
 import { MailService } from '../mail/mail.service';
 import { OutboxService } from '../mail/outbox.service';
@@ -33,6 +35,7 @@ export class DeliverToService {
     private readonly feeds: FeedsService,
     private readonly mail: MailService,
     private readonly outbox: OutboxService,
+    private readonly clock: Clock,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
@@ -41,6 +44,7 @@ export class DeliverToService {
     const typed = input.trim();
     const address = ACCOUNT_WORDS.has(typed.toLowerCase()) ? null : parseOrThrow(emailSchema, typed);
     const chosen = address === user.email ? null : address;
+    if (chosen && !(await this.feeds.hasConfirmedDeliverTo(user.id, chosen))) await this.assertMayLink(user);
     const token = randomBytes(32).toString('base64url');
     const tokenHash = sha256Hex(token);
     const state = await this.feeds.chooseDeliverTo(user.id, subscriptionId, chosen, tokenHash);
@@ -62,6 +66,17 @@ export class DeliverToService {
     return subscription;
   }
 
+  /** Refuses a sixth link in a day: each goes to an address nobody has confirmed yet. */
+  private async assertMayLink(user: User): Promise<void> {
+    const since = new Date(this.clock.now().getTime() - 86_400_000);
+    const sent = await this.outbox.countOfKindsSince(user.id, ['address-confirmation'], since);
+    if (sent >= DELIVER_TO_LINKS_PER_DAY)
+      throw new ValidationError(
+        `you asked for ${sent} confirmation links in the last 24 hours, the most a day allows: ` +
+          'try again tomorrow, or choose an address you confirmed already',
+      );
+  }
+
   private async sendLink(
     user: User,
     subscriptionId: string,
@@ -76,6 +91,7 @@ export class DeliverToService {
       accountEmail: user.email,
       feed: { id: feed.id, title: feed.title, url: feed.url, siteUrl: feed.siteUrl },
       link: `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/deliver-to/${token}`,
+      validDays: DELIVER_TO_LINK_DAYS,
     });
     // The reader waits for this link: it goes now rather than at the outbox's next round.
     await this.outbox
@@ -87,7 +103,7 @@ export class DeliverToService {
 function refusal(): RefusedLinkError {
   return new RefusedLinkError(
     404,
-    'This confirmation link does not work: it was used already, replaced by a newer one, or cut short.',
+    `This confirmation link does not work: it was used already, replaced by a newer one, more than ${DELIVER_TO_LINK_DAYS} days old, or cut short.`,
     'Each link works once. If the address still waits for confirmation, set it again on the feed’s page to get a new link.',
     { href: '/feeds', label: 'Your feeds' },
   );

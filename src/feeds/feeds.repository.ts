@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, IsNull, MoreThan, Not, Repository } from 'typeorm';
+import { In, IsNull, MoreThan, MoreThanOrEqual, Not, Repository } from 'typeorm';
 import { newId } from '../common/ids';
 import { isUniqueViolation } from '../common/zod-errors';
 import { countGrouped, GroupCount } from '../db/count-grouped';
@@ -113,7 +113,7 @@ export class FeedsRepository {
   async setDeliverTo(
     subscriptionId: string,
     deliverTo: string | null,
-    confirmation: { tokenHash: string | null; confirmedAt: Date | null },
+    confirmation: { tokenHash: string | null; confirmedAt: Date | null; linkSentAt: Date | null },
   ): Promise<void> {
     await this.subscriptions.update(
       { id: subscriptionId },
@@ -121,6 +121,7 @@ export class FeedsRepository {
         deliverTo,
         deliverToTokenHash: confirmation.tokenHash,
         deliverToConfirmedAt: confirmation.confirmedAt,
+        deliverToLinkSentAt: confirmation.linkSentAt,
       },
     );
   }
@@ -136,13 +137,18 @@ export class FeedsRepository {
 
   /**
    * Confirms the address of the token's subscription (compare-and-set: a link works once), and the
-   * same address wherever else this user waits for it; null when the token is unknown or used.
+   * same address wherever else this user waits for it; null when the token is unknown, used, or was
+   * sent before `sentAfter`.
    */
-  async confirmDeliverTo(tokenHash: string, now: Date): Promise<SubscriptionEntity | null> {
+  async confirmDeliverTo(tokenHash: string, now: Date, sentAfter: Date): Promise<SubscriptionEntity | null> {
     const subscription = await this.findByDeliverToToken(tokenHash);
     if (!subscription?.deliverTo) return null;
     const claimed = await this.subscriptions.update(
-      { deliverToTokenHash: tokenHash, deliverToConfirmedAt: IsNull() },
+      {
+        deliverToTokenHash: tokenHash,
+        deliverToConfirmedAt: IsNull(),
+        deliverToLinkSentAt: MoreThanOrEqual(sentAfter),
+      },
       { deliverToTokenHash: null, deliverToConfirmedAt: now },
     );
     if (claimed.affected !== 1) return null;
@@ -153,7 +159,9 @@ export class FeedsRepository {
     return { ...subscription, deliverToTokenHash: null, deliverToConfirmedAt: now };
   }
 
-  findSubscription(where: { id: string; userId?: string }): Promise<SubscriptionEntity | null> {
+  findSubscription(
+    where: { id: string; userId?: string } | { userId: string; feedId: string },
+  ): Promise<SubscriptionEntity | null> {
     return this.subscriptions.findOneBy(where);
   }
 

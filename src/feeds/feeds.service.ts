@@ -13,7 +13,13 @@ import {
   feedCredentialsSchema,
   feedIdentityHash,
 } from './domain/feed-credentials';
-import { SubscriptionSettings, subscriptionSettingsSchema } from './domain/subscription-settings';
+import {
+  SettingsGiven,
+  SubscriptionSettings,
+  settingsOver,
+  subscriptionSettingsSchema,
+} from './domain/subscription-settings';
+import { oldestLiveDeliverToLink } from './domain/delivery-address';
 import { FeedEntity } from './feed.entity';
 import { GroupCount } from '../db/count-grouped';
 import { FeedsRepository } from './feeds.repository';
@@ -40,7 +46,8 @@ export class FeedsService {
   ) {}
 
   /**
-   * Subscribes a user to a feed URL; subscribing again replaces the settings. Every way in (dashboard,
+   * Subscribes a user to a feed URL; subscribing again changes the settings it names (`settingsOver`),
+   * the others stay. Every way in (dashboard,
    * CLI, OPML import) comes here, so the address policy is applied here, once, before anything is
    * stored: RefusedAddressError for a loopback, link-local or private address.
    * `known.title`: what a lookup just read as the feed's title, shown until its first poll writes the
@@ -51,7 +58,7 @@ export class FeedsService {
   async subscribe(
     userId: string,
     url: string,
-    settings: Partial<SubscriptionSettings>,
+    settings: SettingsGiven,
     known: { title?: string | null } = {},
     login?: FeedCredentials,
   ): Promise<Subscription> {
@@ -62,7 +69,11 @@ export class FeedsService {
     const now = this.clock.now();
     const title = known.title?.trim().slice(0, 500) || null;
     const feed = await this.findOrCreateFeed(feedUrl, now, title, credentials);
-    return this.repository.saveSubscription(userId, feed.id, valid, now);
+    const existing = await this.repository.findSubscription({ userId, feedId: feed.id });
+    const chosen = existing
+      ? parseOrThrow(subscriptionSettingsSchema, settingsOver(existing, settings))
+      : valid;
+    return this.repository.saveSubscription(userId, feed.id, chosen, now);
   }
 
   /** Replaces the settings of one of the reader's subscriptions, whatever its feed's login. */
@@ -104,29 +115,46 @@ export class FeedsService {
   ): Promise<'account' | 'confirmed' | 'waiting'> {
     await this.subscriptionOfUser(userId, subscriptionId);
     if (address === null) {
-      await this.repository.setDeliverTo(subscriptionId, null, { tokenHash: null, confirmedAt: null });
+      await this.repository.setDeliverTo(subscriptionId, null, {
+        tokenHash: null,
+        confirmedAt: null,
+        linkSentAt: null,
+      });
       return 'account';
     }
     if (await this.repository.hasConfirmedDeliverTo(userId, address)) {
       await this.repository.setDeliverTo(subscriptionId, address, {
         tokenHash: null,
         confirmedAt: this.clock.now(),
+        linkSentAt: null,
       });
       return 'confirmed';
     }
-    await this.repository.setDeliverTo(subscriptionId, address, { tokenHash, confirmedAt: null });
+    await this.repository.setDeliverTo(subscriptionId, address, {
+      tokenHash,
+      confirmedAt: null,
+      linkSentAt: this.clock.now(),
+    });
     return 'waiting';
   }
 
-  /** The subscription waiting for the link with this token (null: unknown, used or replaced). */
-  async waitingForDeliverToToken(tokenHash: string): Promise<Subscription | null> {
-    const subscription = await this.repository.findByDeliverToToken(tokenHash);
-    return subscription && !subscription.deliverToConfirmedAt ? subscription : null;
+  /** Whether the user confirmed this address already (for another feed): no link needs sending. */
+  hasConfirmedDeliverTo(userId: string, address: string): Promise<boolean> {
+    return this.repository.hasConfirmedDeliverTo(userId, address);
   }
 
-  /** Confirms the address the token's link was sent to; null when the link is unknown or used. */
+  /** The subscription waiting for the link with this token (null: unknown, used, replaced or expired). */
+  async waitingForDeliverToToken(tokenHash: string): Promise<Subscription | null> {
+    const subscription = await this.repository.findByDeliverToToken(tokenHash);
+    const sentAfter = oldestLiveDeliverToLink(this.clock.now());
+    const live = subscription?.deliverToLinkSentAt && subscription.deliverToLinkSentAt >= sentAfter;
+    return subscription && live && !subscription.deliverToConfirmedAt ? subscription : null;
+  }
+
+  /** Confirms the address the token's link was sent to; null when the link is unknown, used or expired. */
   confirmDeliverTo(tokenHash: string): Promise<Subscription | null> {
-    return this.repository.confirmDeliverTo(tokenHash, this.clock.now());
+    const now = this.clock.now();
+    return this.repository.confirmDeliverTo(tokenHash, now, oldestLiveDeliverToLink(now));
   }
 
   /** The `Authorization` header that reads this feed; null for a public feed. */

@@ -58,6 +58,10 @@ export class SubscriptionEntity {
   @Column({ name: 'deliver_to_confirmed_at', type: 'datetime', nullable: true })
   deliverToConfirmedAt!: Date | null;
 
+  /** When the link with `deliverToTokenHash` was sent (it works for `DELIVER_TO_LINK_DAYS`). */
+  @Column({ name: 'deliver_to_link_sent_at', type: 'datetime', nullable: true })
+  deliverToLinkSentAt!: Date | null;
+
   @Column({ name: 'on_update', type: 'varchar', length: 8, default: 'ignore' })
   onUpdate!: OnUpdate;
 

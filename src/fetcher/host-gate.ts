@@ -8,27 +8,40 @@ import { RedisConnection } from '../redis/redis-connection';
 
 /**
  * One atomic step of the per-host politeness shared by every worker (Redis's own clock, so workers'
- * clocks need not agree). First it gives back the slots of requests that ended since this process's last
- * call (KEYS[4…] with their tokens in ARGV[5…]: a slot is given back with the next turn taken, not by a
- * round trip of its own). Then: no start while the host is held (429/503 with Retry-After); at most
+ * clocks need not agree), for every turn this process asked for since its last step: one round trip for
+ * all of them. First it gives back the slots of requests that ended since this process's last call (the
+ * first ARGV[4] KEYS, their tokens in the ARGV after it: a slot is given back with the next turn taken,
+ * not by a round trip of its own). Then, per host asked for (three KEYS each, the turn's token in the
+ * ARGV after the released ones): no start while the host is held (429/503 with Retry-After); at most
  * `perHost` requests at once (a sorted set of slots, each with a lease in case its worker dies); at least
- * `gapMs` between two starts. Returns {0, 0} when the slot is taken, {1, ms} to try again later, {2, ms}
- * held.
+ * `gapMs` between two starts. Answers two numbers per host: {0, 0} when the slot is taken, {1, ms} to try
+ * again later, {2, ms} held. Two turns asked for one host in one step are taken in order.
  */
 const ACQUIRE = `
-for index = 4, #KEYS do redis.call('ZREM', KEYS[index], ARGV[index + 1]) end
+local perHost, gapMs, leaseMs, released = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+for index = 1, released do redis.call('ZREM', KEYS[index], ARGV[4 + index]) end
 local clock = redis.call('TIME')
 local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
-local heldUntil = tonumber(redis.call('GET', KEYS[3]) or '0')
-if heldUntil > now then return {2, heldUntil - now} end
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
-if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[1]) then return {1, 25} end
-local nextStart = tonumber(redis.call('GET', KEYS[2]) or '0')
-if nextStart > now then return {1, nextStart - now} end
-redis.call('ZADD', KEYS[1], now + tonumber(ARGV[4]), ARGV[3])
-redis.call('PEXPIRE', KEYS[1], ARGV[4])
-if tonumber(ARGV[2]) > 0 then redis.call('SET', KEYS[2], now + tonumber(ARGV[2]), 'PX', ARGV[2]) end
-return {0, 0}
+local function turn(slots, nextStartKey, holdKey, token)
+  local heldUntil = tonumber(redis.call('GET', holdKey) or '0')
+  if heldUntil > now then return 2, heldUntil - now end
+  redis.call('ZREMRANGEBYSCORE', slots, '-inf', now)
+  if redis.call('ZCARD', slots) >= perHost then return 1, 25 end
+  local nextStart = tonumber(redis.call('GET', nextStartKey) or '0')
+  if nextStart > now then return 1, nextStart - now end
+  redis.call('ZADD', slots, now + leaseMs, token)
+  redis.call('PEXPIRE', slots, leaseMs)
+  if gapMs > 0 then redis.call('SET', nextStartKey, now + gapMs, 'PX', gapMs) end
+  return 0, 0
+end
+local answers = {}
+for ask = 0, (#KEYS - released) / 3 - 1 do
+  local first = released + ask * 3
+  local kind, ms = turn(KEYS[first + 1], KEYS[first + 2], KEYS[first + 3], ARGV[4 + released + ask + 1])
+  answers[ask * 2 + 1] = kind
+  answers[ask * 2 + 2] = ms
+end
+return answers
 `;
 
 /** Gives back slots (KEYS: each slot set, ARGV: its token) when no turn was taken to carry them soon enough. */
@@ -53,7 +66,7 @@ const RELEASE_DELAY_MS = 10;
 
 /** The scripts as ioredis commands (EVALSHA: the script's text crosses the wire once, not per request). */
 type GateClient = Redis & {
-  tidingsHostAcquire(numberOfKeys: number, ...keysAndArgs: Array<string | number>): Promise<[number, number]>;
+  tidingsHostAcquire(numberOfKeys: number, ...keysAndArgs: Array<string | number>): Promise<number[]>;
   tidingsHostRelease(numberOfKeys: number, ...keysAndArgs: string[]): Promise<number>;
   tidingsHostHold(key: string, until: number): Promise<number>;
 };
@@ -68,10 +81,24 @@ export type HostTurn =
 
 const FREE: HostTurn = { kind: 'go', done: () => undefined };
 
+interface AskedTurn {
+  host: string;
+  /** The slot's name in the host's set, should the turn be given. */
+  token: string;
+  askedAt: number;
+  answer: (turn: HostTurn) => void;
+}
+
+/** A host's slots, the start of its next gap, its hold. */
+function keysOf(host: string): [string, string, string] {
+  return [`tidings:host:${host}:slots`, `tidings:host:${host}:next`, `tidings:host:${host}:hold`];
+}
+
 /**
  * Per-host politeness across processes. With REDIS_URL, every request to a host first takes a turn here
  * (FETCH_PER_HOST at once, FETCH_HOST_GAP_MS apart, none while a Retry-After hold lasts), whichever
- * worker sends it: one round trip per request, which also gives back the slots of requests ended since.
+ * worker sends it: one round trip for all the turns a pass of the event loop asked for, which also gives
+ * back the slots of requests ended since.
  * Without Redis, or while it is unreachable, each process keeps the limits alone (`runWithHostLimits`
  * and the holds table), as one process always did.
  */
@@ -82,6 +109,8 @@ export class HostGate {
   /** Slots of ended requests not given back yet: [slot set, token]. */
   private releases: Array<[string, string]> = [];
   private releaseTimer: NodeJS.Timeout | null = null;
+  /** Turns asked for since the last step at Redis. */
+  private asks: AskedTurn[] = [];
 
   constructor(
     private readonly redis: RedisConnection,
@@ -91,51 +120,22 @@ export class HostGate {
     this.slotLeaseMs = config.FETCH_TIMEOUT_MS + 5_000;
   }
 
-  /** This host's turn now, or why not. */
-  async take(host: string): Promise<HostTurn> {
-    const client = this.client();
-    if (!client) return FREE;
-    const token = newId();
-    const keys = [`tidings:host:${host}:slots`, `tidings:host:${host}:next`, `tidings:host:${host}:hold`];
-    const releases = this.takeReleases();
-    const askedAt = this.clock.now().getTime();
-    let answer: [number, number];
-    try {
-      answer = await client.tidingsHostAcquire(
-        keys.length + releases.length,
-        ...keys,
-        ...releases.map(([slots]) => slots),
-        this.config.FETCH_PER_HOST,
-        this.config.FETCH_HOST_GAP_MS,
-        token,
-        this.slotLeaseMs,
-        ...releases.map(([, released]) => released),
-      );
-    } catch (error) {
-      this.redis.fellBack('per-host limits', error);
-      return FREE;
-    }
-    const [kind, ms] = answer;
-    if (kind === 0) {
-      const done = () => this.giveBack(keys[0], token);
-      // A turn that took long to reach us (this process's event loop was busy) may be old: the host's
-      // gap runs from when Redis gave it, and another worker's next turn may come soon after a request
-      // sent this late. Given back, and asked again once a gap has passed.
-      const gapMs = this.config.FETCH_HOST_GAP_MS;
-      if (gapMs > 0 && this.clock.now().getTime() - askedAt > gapMs / STALE_TURN_SHARE) {
-        done();
-        return { kind: 'busy', retryInMs: gapMs };
-      }
-      return { kind: 'go', done };
-    }
-    if (kind === 2) return { kind: 'held', until: new Date(Date.now() + ms) };
-    return { kind: 'busy', retryInMs: Math.max(1, ms) };
+  /**
+   * This host's turn now, or why not. The turns asked for in one pass of the event loop (a cycle starts
+   * several polls at once, and several end together) are taken in one step at Redis, once that pass ends.
+   */
+  take(host: string): Promise<HostTurn> {
+    if (!this.client()) return Promise.resolve(FREE);
+    return new Promise((answer) => {
+      this.asks.push({ host, token: newId(), askedAt: this.clock.now().getTime(), answer });
+      if (this.asks.length === 1) setImmediate(() => void this.takeAsked());
+    });
   }
 
   /** Every worker leaves `host` alone until `until` (it answered 429 or 503 with Retry-After). */
   async hold(host: string, until: Date): Promise<void> {
     await this.client()
-      ?.tidingsHostHold(`tidings:host:${host}:hold`, until.getTime())
+      ?.tidingsHostHold(keysOf(host)[2], until.getTime())
       .catch((error: unknown) => this.redis.fellBack('per-host limits', error));
   }
 
@@ -145,6 +145,48 @@ export class HostGate {
     if (this.releaseTimer) return;
     this.releaseTimer = setTimeout(() => void this.releaseNow(), RELEASE_DELAY_MS);
     this.releaseTimer.unref();
+  }
+
+  private async takeAsked(): Promise<void> {
+    const asks = this.asks;
+    this.asks = [];
+    const releases = this.takeReleases();
+    let answers: number[];
+    try {
+      answers = await this.client()!.tidingsHostAcquire(
+        releases.length + asks.length * 3,
+        ...releases.map(([slots]) => slots),
+        ...asks.flatMap(({ host }) => keysOf(host)),
+        this.config.FETCH_PER_HOST,
+        this.config.FETCH_HOST_GAP_MS,
+        this.slotLeaseMs,
+        releases.length,
+        ...releases.map(([, released]) => released),
+        ...asks.map(({ token }) => token),
+      );
+    } catch (error) {
+      this.redis.fellBack('per-host limits', error);
+      for (const ask of asks) ask.answer(FREE);
+      return;
+    }
+    asks.forEach((ask, index) => ask.answer(this.turnOf(ask, answers[index * 2], answers[index * 2 + 1])));
+  }
+
+  private turnOf(ask: AskedTurn, kind: number, ms: number): HostTurn {
+    if (kind === 0) {
+      const done = () => this.giveBack(keysOf(ask.host)[0], ask.token);
+      // A turn that took long to reach us (this process's event loop was busy) may be old: the host's
+      // gap runs from when Redis gave it, and another worker's next turn may come soon after a request
+      // sent this late. Given back, and asked again once a gap has passed.
+      const gapMs = this.config.FETCH_HOST_GAP_MS;
+      if (gapMs > 0 && this.clock.now().getTime() - ask.askedAt > gapMs / STALE_TURN_SHARE) {
+        done();
+        return { kind: 'busy', retryInMs: gapMs };
+      }
+      return { kind: 'go', done };
+    }
+    if (kind === 2) return { kind: 'held', until: new Date(Date.now() + ms) };
+    return { kind: 'busy', retryInMs: Math.max(1, ms) };
   }
 
   private takeReleases(): Array<[string, string]> {

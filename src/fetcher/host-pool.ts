@@ -135,13 +135,3 @@ export function runWithHostLimits<T>(
     pump();
   });
 }
-
-/** A uniformly random order (Fisher–Yates), so that no feed is always first or always last in a cycle. */
-export function shuffled<T>(items: readonly T[], random: () => number = Math.random): T[] {
-  const copy = [...items];
-  for (let index = copy.length - 1; index > 0; index -= 1) {
-    const other = Math.floor(random() * (index + 1));
-    [copy[index], copy[other]] = [copy[other], copy[index]];
-  }
-  return copy;
-}

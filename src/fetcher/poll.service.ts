@@ -10,7 +10,8 @@ import { hostOf } from './domain/host-of';
 import { FeedFetchedListener, FeedPoller, FeedPollResult } from './feed-poller';
 import { GatedPoll, isHostBusy } from './gated-poll';
 import { HostHoldsRepository } from './host-holds.repository';
-import { runWithHostLimits, shuffled } from './host-pool';
+import { runWithHostLimits } from './host-pool';
+import { pollOrder } from './domain/poll-order';
 import { InterruptedDeliveries } from './interrupted-deliveries';
 import { PollClaims } from './poll-claims';
 import { DueFeed, PollStateRepository } from './poll-state.repository';
@@ -50,7 +51,8 @@ export class PollService {
 
   /**
    * One poll cycle: the pinged feeds waiting in the priority lane, then the due feeds (every feed with
-   * `all`) in a random order, under the global and per-host limits; feeds on a host that asked us to
+   * `all`) host by host in waves (`pollOrder`: every host's longest-due feed in a random order of hosts,
+   * then every host's second, …), under the global and per-host limits; feeds on a host that asked us to
    * wait (Retry-After) are left for later. Each feed is claimed in the database before it is polled
    * (a few at a time), so several workers share the due feeds and never poll one twice. First, the
    * entries an interrupted poll stored but never delivered are delivered.
@@ -62,8 +64,9 @@ export class PollService {
     const pinged = await this.takePinged(now);
     const isPinged = new Set(pinged.map((feed) => feed.id));
     const due = await this.states.dueFeeds(now, { all: options.all, unclaimedAt: this.clock.now() });
-    const scheduled = shuffled(
+    const scheduled = pollOrder(
       due.filter((feed) => !isPinged.has(feed.id)),
+      (feed) => hostOf(feed.url),
       () => this.random.next(),
     );
     return this.pollFeeds({ pinged, scheduled, dueAt: options.all ? null : now }, now, report);

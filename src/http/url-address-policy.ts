@@ -50,7 +50,7 @@ export class UrlAddressPolicy {
     return refused.length ? refusedAddressMessage(host, refused) : null;
   }
 
-  private async resolve(host: string): Promise<string[]> {
+  private async resolve(host: string): Promise<readonly string[]> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<string[]>((resolve) => {
       timer = setTimeout(() => resolve([]), LOOKUP_TIMEOUT_MS);

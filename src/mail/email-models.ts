@@ -105,6 +105,8 @@ export interface AddressConfirmationEmail {
   accountEmail: string;
   feed: FeedForEmail;
   link: string;
+  /** How many days the link works. */
+  validDays: number;
 }
 
 export interface LowBalanceEmail {

@@ -127,7 +127,12 @@ export class MailService {
         to: email.to,
         subject: `Confirm this address for ${name}`,
         preview: `${email.accountEmail} asked to send ${name} here: nothing comes until you confirm.`,
-        view: { link: email.link, accountEmail: email.accountEmail, feedName: name },
+        view: {
+          link: email.link,
+          accountEmail: email.accountEmail,
+          feedName: name,
+          validDays: email.validDays,
+        },
         footerNote: 'You get this email because a Tidings reader asked to send a feed to this address.',
       }),
     );

@@ -108,6 +108,43 @@ describe('the tidings command’s output', () => {
     expect(await listedUrls()).toEqual([feeds.url('/feed.xml'), feeds.url('/missing.xml')]);
   });
 
+  it('subscribes again changing only the settings it is given', async () => {
+    const url = feeds.url('/missing.xml');
+    const subscribe = (...options: string[]) =>
+      runTidings(['subscribe', 'reader@example.com', url, '--no-check', ...options], env());
+    const shown = async () =>
+      (
+        JSON.parse((await runTidings(['users', 'show', 'reader@example.com', '--json'], env())).stdout) as {
+          subscriptions: Array<Record<string, unknown>>;
+        }
+      ).subscriptions.find((subscription) => subscription.url === url);
+    expect(
+      await subscribe('--mode', 'monthly', '--day-of-month', '31', '--exclude', 'crypto', '--full-text'),
+    ).toMatchObject({
+      code: 0,
+      stdout: `subscribed reader@example.com to ${url} (monthly on day 31)\n`,
+    });
+    expect(await subscribe('--tag', 'Ars')).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining('(monthly on day 31)'),
+    });
+    expect(await shown()).toMatchObject({
+      mode: 'monthly',
+      dayOfMonth: 31,
+      excludeWords: ['crypto'],
+      tag: 'Ars',
+      fullText: true,
+    });
+    await subscribe('--mode', 'daily', '--no-full-text');
+    expect(await shown()).toMatchObject({
+      mode: 'daily',
+      dayOfMonth: null,
+      excludeWords: ['crypto'],
+      tag: 'Ars',
+      fullText: false,
+    });
+  });
+
   it('polls with one line per failed feed and its reason, naming FETCH_ALLOW_PRIVATE when it refused', async () => {
     const refused = await runTidings(['poll', '--all'], env({ FETCH_ALLOW_PRIVATE: 'false' }));
     expect(refused).toMatchObject({ code: 0, stderr: '' });

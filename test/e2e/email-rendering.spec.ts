@@ -106,6 +106,7 @@ describe('every kind of email, as mail clients render it (Chromium, axe-core)', 
             accountEmail: to.email,
             feed,
             link: `https://tidings.test/deliver-to/${'Zx9'.repeat(15)}`,
+            validDays: 7,
           }),
       ],
       [

@@ -8,7 +8,7 @@ import { parseWholeNumber, withApp } from '../cli-context';
 import { feedLoginFrom, FeedLoginOptions, readStandardInput } from './feed-login-options';
 
 interface SubscribeOptions extends FeedLoginOptions {
-  mode: string;
+  mode?: string;
   dayOfMonth?: number;
   fullText?: boolean;
   keepRecent?: number;
@@ -18,7 +18,7 @@ interface SubscribeOptions extends FeedLoginOptions {
   regex?: string;
   tag?: string;
   deliverTo?: string;
-  onUpdate: string;
+  onUpdate?: string;
   check: boolean;
 }
 
@@ -29,8 +29,7 @@ export function registerSubscriptionCommands(program: Command): void {
     .argument('<url>', 'feed URL')
     .option(
       '--mode <mode>',
-      'realtime, every-2h, every-4h, every-6h, every-12h, daily, weekly or monthly',
-      'realtime',
+      'realtime (the default), every-2h, every-4h, every-6h, every-12h, daily, weekly or monthly',
     )
     .option(
       '--day-of-month <n>',
@@ -38,6 +37,7 @@ export function registerSubscriptionCommands(program: Command): void {
       parseWholeNumber('--day-of-month'),
     )
     .option('--full-text', 'extract the full article from the linked page')
+    .option('--no-full-text', 'send the feed’s own text (again: turn --full-text off)')
     .option(
       '--keep-recent <k>',
       'keep only the k most recent entries of each batch',
@@ -62,14 +62,15 @@ export function registerSubscriptionCommands(program: Command): void {
     )
     .option(
       '--on-update <what>',
-      'when a sent post is edited: ignore, or tell (one "Updated" email)',
-      'ignore',
+      'when a sent post is edited: ignore (the default), or tell (one "Updated" email)',
     )
     .option('--auth-user <user>', 'read a feed behind a login with HTTP Basic as this user')
     .option('--auth-password-stdin', 'the HTTP Basic password, from standard input')
     .option('--auth-bearer-stdin', 'a bearer token for the feed, from standard input')
     .option('--no-check', 'subscribe without fetching the URL first')
-    .description('subscribe a user to a feed, or to the feed a page links to (again: change the settings)')
+    .description(
+      'subscribe a user to a feed, or to the feed a page links to (again: change the settings given, keep the others)',
+    )
     .action((email: string, url: string, options: SubscribeOptions) =>
       withApp(async (app) => {
         const [
@@ -86,11 +87,11 @@ export function registerSubscriptionCommands(program: Command): void {
           import('../../common/zod-errors'),
         ]);
         const user = await app.get(AccountsService).getByEmail(email);
-        // Bad settings are refused before anything is fetched.
-        const settings = parseOrThrow(subscriptionSettingsSchema, {
+        // Only the settings given: subscribing again keeps the others.
+        const settings = {
           mode: options.mode,
           dayOfMonth: options.dayOfMonth,
-          fullText: Boolean(options.fullText),
+          fullText: options.fullText,
           keepRecent: options.keepRecent,
           keepRandom: options.keepRandom,
           includeWords: options.include,
@@ -98,7 +99,9 @@ export function registerSubscriptionCommands(program: Command): void {
           filterRegex: options.regex,
           subjectTag: options.tag,
           onUpdate: options.onUpdate,
-        });
+        };
+        // Bad settings are refused before anything is fetched.
+        parseOrThrow(subscriptionSettingsSchema, settings);
         const login = await feedLoginFrom(options, readStandardInput);
         const feed = options.check
           ? await checkedFeed(app.get(FeedFinder), url, login)

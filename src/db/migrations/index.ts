@@ -26,6 +26,7 @@ import { SupportTeam1763769833002 } from './1763769833002-support-team';
 import { SubscriptionSubjectTags1764300200000 } from './1764300200000-subscription-subject-tags';
 import { FeedLogins1764300200010 } from './1764300200010-feed-logins';
 import { SubscriptionDeliverTo1764300400000 } from './1764300400000-subscription-deliver-to';
+import { DeliverToLinkSentAt1764300700000 } from './1764300700000-deliver-to-link-sent-at';
 import { SubscriptionOnUpdate1764300100000 } from './1764300100000-subscription-on-update';
 import { PostFates1764300100001 } from './1764300100001-post-fates';
 import { EntryRemoved1764300100002 } from './1764300100002-entry-removed';
@@ -65,4 +66,5 @@ export const migrations = [
   FeedLogins1764300200010,
   ReaderRhythm1764300000000,
   SubscriptionDeliverTo1764300400000,
+  DeliverToLinkSentAt1764300700000,
 ];

@@ -1,3 +1,14 @@
+/** A link sent to a delivery address works for this many days. */
+export const DELIVER_TO_LINK_DAYS = 7;
+
+/** Links a reader may have sent to delivery addresses in a day: nobody can use Tidings to flood an inbox. */
+export const DELIVER_TO_LINKS_PER_DAY = 5;
+
+/** The oldest a link may have been sent at and still work, at `now`. */
+export function oldestLiveDeliverToLink(now: Date): Date {
+  return new Date(now.getTime() - DELIVER_TO_LINK_DAYS * 86_400_000);
+}
+
 /** What a subscription says about where its emails go. */
 export interface DeliveryAddressFields {
   deliverTo: string | null;

@@ -1,4 +1,4 @@
-import { parseKeywordList, subscriptionSettingsSchema } from './subscription-settings';
+import { parseKeywordList, settingsOver, subscriptionSettingsSchema } from './subscription-settings';
 import { validateFeedUrl } from './feed-url';
 
 describe('subscription settings', () => {
@@ -14,6 +14,31 @@ describe('subscription settings', () => {
       filterRegex: null,
       subjectTag: null,
       onUpdate: 'ignore',
+    });
+  });
+
+  it('subscribing again changes the settings it names and keeps the others', () => {
+    const existing = subscriptionSettingsSchema.parse({
+      mode: 'monthly',
+      dayOfMonth: 31,
+      fullText: true,
+      keepRecent: 3,
+      excludeWords: ['crypto'],
+      subjectTag: 'Ars',
+    });
+    const again = (given: Parameters<typeof settingsOver>[1]) =>
+      subscriptionSettingsSchema.parse(settingsOver(existing, given));
+    expect(again({ subjectTag: 'News', mode: undefined })).toEqual({ ...existing, subjectTag: 'News' });
+    expect(again({ mode: 'monthly' })).toEqual(existing);
+    // A new mode has no use for the day of the month; one keep rule replaces the other.
+    expect(again({ mode: 'daily' })).toEqual({ ...existing, mode: 'daily', dayOfMonth: null });
+    expect(again({ keepRandom: 2 })).toEqual({ ...existing, keepRecent: null, keepRandom: 2 });
+    // Named as empty: cleared.
+    expect(again({ excludeWords: [], subjectTag: '', fullText: false })).toEqual({
+      ...existing,
+      excludeWords: null,
+      subjectTag: null,
+      fullText: false,
     });
   });
 

@@ -43,7 +43,11 @@ describe.each(testDialects())('poll claims shared by worker processes (%s)', (di
     await waitUntil(() => (fixture.inFlight.get('worker-1') ?? 0) > 0, 'worker-1 waiting for a feed', 60_000);
     await fixture.workers[0].kill('SIGKILL');
     await fixture.startWorkers(2, WORKER_ENV);
-    await waitUntil(async () => (await fixture.emailCount()) >= FEEDS, 'an email for every feed', 150_000);
+    await waitUntil(
+      async () => (await fixture.emailCount()) >= FEEDS,
+      async () => `an email for every feed (${await fixture.emailCount()} of ${FEEDS})\n${fixture.outputs()}`,
+      150_000,
+    );
     await Promise.all(fixture.workers.map((worker) => worker.stop()));
 
     expect(await fixture.emailCount()).toBe(FEEDS);

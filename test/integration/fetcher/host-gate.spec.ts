@@ -50,6 +50,15 @@ describe('the per-host gate shared through Redis', () => {
     expect((await worker.take('two.example')).kind).toBe('go');
   });
 
+  it('answers the turns asked for at once in their order, per host', async () => {
+    const worker = await gate({ FETCH_PER_HOST: '1', FETCH_HOST_GAP_MS: '0' });
+    const turns = await Promise.all(
+      ['five.example', 'five.example', 'six.example'].map((host) => worker.take(host)),
+    );
+    expect(turns.map((turn) => turn.kind)).toEqual(['go', 'busy', 'go']);
+    expect(await redis.command('zcard', 'tidings:host:five.example:slots')).toEqual(['1']);
+  });
+
   it('tells a worker how long to wait for the gap another worker started', async () => {
     const [first, second] = [
       await gate({ FETCH_HOST_GAP_MS: '5000' }),

@@ -98,6 +98,7 @@ describe.each(testDialects())('routing headers of every email kind on %s, parsed
       accountEmail: 'reader@example.com',
       feed: arsEntry.feed,
       link: 'https://tidings.test/deliver-to/t',
+      validDays: 7,
     });
     await mail.sendLowBalance({ dedupKey: 'low', to, balance: 0, prices: 'p', buyUrl: 'https://t.test/c' });
     await mail.sendSupportReply({

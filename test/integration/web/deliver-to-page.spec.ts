@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import PostalMime from 'postal-mime';
 import { AccountsService } from '../../../src/accounts/accounts.service';
+import { DeliverToService } from '../../../src/delivery/deliver-to.service';
 import { FeedsService } from '../../../src/feeds/feeds.service';
 import { testDialects } from '../../support/test-database';
 import { createWebTestApp, WebClient, WebTestApp } from '../../support/web-app';
@@ -21,6 +22,17 @@ describe.each(testDialects())('the delivery address on the feed page (%s)', (dia
       if (message.to?.[0]?.address === address) subjects.push(message.subject ?? '');
     }
     return subjects;
+  };
+
+  /** The path of the newest confirmation link sent to this address. */
+  const linkTo = async (address: string) => {
+    const links: string[] = [];
+    for (const file of readdirSync(web.outboxDir).sort()) {
+      const message = await PostalMime.parse(readFileSync(join(web.outboxDir, file)));
+      const link = message.text?.match(/https?:\/\/\S+(\/deliver-to\/[\w-]+)/);
+      if (message.to?.[0]?.address === address && link) links.push(link[1]);
+    }
+    return links.at(-1)!;
   };
 
   beforeAll(async () => {
@@ -57,5 +69,55 @@ describe.each(testDialects())('the delivery address on the feed page (%s)', (dia
     expect((await ada.get(cleared.location!)).html).toContain(
       'This feed’s emails go to your account address.',
     );
+  });
+
+  it('takes a link within a week, and sends at most five links a day', async () => {
+    const user = await web.app.get(AccountsService).getByEmail('ada@example.com');
+    const feeds = web.app.get(FeedsService);
+    const { id } = await feeds.subscribe(user.id, 'https://news.example/feed.xml', {});
+    const ask = (address: string) => ada.post(`/feeds/${id}/deliver-to`, { deliverTo: address });
+    await ada.get(`/feeds/${id}`);
+    expect((await ask('old@ada.example')).location).toBe(`/feeds/${id}?notice=deliver-to-waiting`);
+    await waitUntil(async () => (await subjectsTo('old@ada.example')).length === 1, 'the first link');
+    const [email] = await subjectsTo('old@ada.example');
+    expect(email).toBe('Confirm this address for https://news.example/feed.xml');
+    const stale = await linkTo('old@ada.example');
+
+    web.clock.advance(7 * 86_400_000 + 60_000);
+    const reader = web.browser();
+    const opened = await reader.get(stale);
+    expect(opened.status).toBe(404);
+    expect(opened.html).toContain('more than 7 days old');
+    // Its button cannot confirm either, whoever posts it.
+    const token = stale.split('/').at(-1)!;
+    await expect(web.app.get(DeliverToService).confirm(token)).rejects.toThrow('more than 7 days old');
+    expect((await feeds.subscriptionOfUser(user.id, id)).deliverToConfirmedAt).toBeNull();
+
+    await ada.signIn('ada@example.com');
+    await ada.get(`/feeds/${id}`);
+    await ask('old@ada.example');
+    await waitUntil(async () => (await subjectsTo('old@ada.example')).length === 2, 'a new link');
+    const fresh = await linkTo('old@ada.example');
+    expect((await reader.get(fresh)).status).toBe(200);
+    expect((await reader.post(fresh)).html).toContain('old@ada.example');
+    expect((await feeds.subscriptionOfUser(user.id, id)).deliverTo).toBe('old@ada.example');
+
+    // Within the day: that link and four more (for another feed), then a refusal that sends nothing.
+    const other = (await feeds.subscribe(user.id, 'https://news.example/other.xml', {})).id;
+    await ada.get(`/feeds/${other}`);
+    const askOther = (address: string) => ada.post(`/feeds/${other}/deliver-to`, { deliverTo: address });
+    for (const n of [1, 2, 3, 4]) {
+      expect((await askOther(`box${n}@ada.example`)).location).toBe(
+        `/feeds/${other}?notice=deliver-to-waiting`,
+      );
+      await waitUntil(async () => (await subjectsTo(`box${n}@ada.example`)).length === 1, `link ${n}`);
+    }
+    const refused = await askOther('box5@ada.example');
+    expect(refused.status).toBe(422);
+    expect(refused.html).toContain('you asked for 5 confirmation links in the last 24 hours');
+    expect(await subjectsTo('box5@ada.example')).toEqual([]);
+    expect((await feeds.subscriptionOfUser(user.id, other)).deliverTo).toBe('box4@ada.example');
+    // An address confirmed already needs no link.
+    expect((await askOther('old@ada.example')).location).toBe(`/feeds/${other}?notice=deliver-to-confirmed`);
   });
 });
