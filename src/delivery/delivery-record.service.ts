@@ -3,6 +3,7 @@ import { AccountsService } from '../accounts/accounts.service';
 import { Clock } from '../common/clock';
 import { EntriesService } from '../entries/entries.service';
 import { FeedsService } from '../feeds/feeds.service';
+import type { CommandLanguage } from '../mail/email-models';
 import { OutboxService } from '../mail/outbox.service';
 import { PruneBatch, PruneRequest } from '../db/prune-batch';
 import { DigestCadence, digestScheduleOf } from './domain/digest-schedule';
@@ -36,7 +37,13 @@ export class DeliveryRecordService {
     private readonly clock: Clock,
   ) {}
 
-  async recordOf(userId: string, feedId: string, limit: number): Promise<PostRecord[]> {
+  /** The latest `limit` posts of the feed and what became of each for the user, in `language`'s words. */
+  async recordOf(
+    userId: string,
+    feedId: string,
+    limit: number,
+    language: CommandLanguage,
+  ): Promise<PostRecord[]> {
     const [user] = await this.accounts.findByIds([userId]);
     const fates = user ? await this.fates.latestOf(userId, feedId, limit) : [];
     if (!user || fates.length === 0) return [];
@@ -91,11 +98,12 @@ export class DeliveryRecordService {
           removedAt: entry?.removedAt ?? null,
         },
         user.timezone,
+        language,
       );
       return {
         title: entry?.title ?? entry?.link ?? 'Untitled post',
         link: entry?.link ?? null,
-        seenAt: formatInstant(fate.seenAt, user.timezone),
+        seenAt: formatInstant(fate.seenAt, user.timezone, language),
         tone,
         outcome: words,
       };

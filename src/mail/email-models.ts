@@ -180,6 +180,8 @@ export interface DeliveryRecordEmail {
   feeds: Array<{ feed: FeedForEmail; subscriptionId: string; posts: RecordedPost[] }>;
   /** Feeds of the email replied to that the answer leaves to their pages (a digest of many feeds). */
   otherFeeds?: number;
+  /** The language the reader asked in: the answer is written in it. */
+  language: CommandLanguage;
   /** The reader's message: the answer is threaded under it. */
   inReplyTo: string | null;
 }

@@ -13,6 +13,7 @@ import {
 } from './domain/email-views';
 import { Complaint, ComplaintOutcome, ComplaintRecorder } from './complaint-recorder';
 import { commandConfirmationView } from './domain/command-confirmation';
+import { deliveryRecordView } from './domain/delivery-record-view';
 import { digestView, trimSteps } from './domain/digest-view';
 import { AddressPurpose, outboxIdFromAddress, readSignedAddress } from './domain/mail-tokens';
 import { sharedTag, taggedSubject } from './domain/subject-tag';
@@ -216,32 +217,21 @@ export class MailService {
     );
   }
 
-  /** Answers a reply asking "why" (RFC 3834: an automatic response, threaded under the reader's message). */
+  /**
+   * Answers a reply asking "why", in the language it asked in (RFC 3834: an automatic response, threaded
+   * under the reader's message).
+   */
   sendDeliveryRecord(email: DeliveryRecordEmail): Promise<boolean> {
-    const publicUrl = this.config.PUBLIC_URL.replace(/\/+$/, '');
-    const names = email.feeds.map(({ feed }) => feedName(feed));
+    const answer = deliveryRecordView(email, this.config.PUBLIC_URL.replace(/\/+$/, ''));
     return this.outbox.enqueue(
       this.composer.compose({
         template: 'delivery-record',
         dedupKey: email.dedupKey,
         to: email.to,
-        subject: subjectLine(`What happened to the latest posts of ${names.join(', ')}`),
-        preview: 'Each post, and what became of it for you.',
-        view: {
-          headline: 'What happened to the latest posts',
-          explanation:
-            'The latest posts of the feed you replied about, newest first, and what became of each for you.',
-          feeds: email.feeds.map(({ feed, subscriptionId, posts }) => ({
-            name: feedName(feed),
-            posts,
-            pageUrl: `${publicUrl}/feeds/${subscriptionId}`,
-          })),
-          otherFeeds: email.otherFeeds
-            ? `The email you replied to has ${email.otherFeeds} more ${email.otherFeeds === 1 ? 'feed' : 'feeds'}; ` +
-              `their pages at ${publicUrl}/feeds say what happened to their posts.`
-            : null,
-        },
-        footerNote: 'You get this email because you replied “why” to a Tidings email.',
+        subject: subjectLine(answer.subject),
+        preview: answer.preview,
+        view: answer.view,
+        footerNote: answer.footerNote,
         headers: threadedAutoReply(email.inReplyTo),
         subscriptionIds: email.feeds.map(({ subscriptionId }) => subscriptionId),
       }),

@@ -21,7 +21,7 @@ const FEEDS_PER_ANSWER = 5;
 
 /**
  * A reply whose first line of the reader's own words asks "why" (or pourquoi, warum, por qué) is
- * answered, in the same thread, with what happened to the latest posts of the feeds of the email
+ * answered, in the same thread and in the language it asked in, with what happened to the latest posts of the feeds of the email
  * replied to, for that reader alone; checked as reply commands are (`ReaderReplies`).
  */
 @Injectable()
@@ -41,7 +41,8 @@ export class RecordQuestionsService {
     repliedToId: string,
     returnPath: string | null,
   ): Promise<RecordQuestionOutcome | null> {
-    if (!readRecordQuestion(readersOwnWords(mail))) return null;
+    const question = readRecordQuestion(readersOwnWords(mail));
+    if (!question) return null;
     const reply = await this.replies.read(mail, repliedToId, returnPath, 'why');
     if (!reply) return null;
     if (reply.isAnswered) return { kind: 'record-question', feeds: 0 };
@@ -53,13 +54,14 @@ export class RecordQuestionsService {
       feeds.push({
         feed: subscription.feed,
         subscriptionId: subscription.id,
-        posts: await this.record.recordOf(user.id, subscription.feed.id, POSTS_PER_FEED),
+        posts: await this.record.recordOf(user.id, subscription.feed.id, POSTS_PER_FEED, question.language),
       });
     await this.mail.sendDeliveryRecord({
       dedupKey: reply.answerKey,
       to: { userId: user.id, email: user.email },
       feeds,
       otherFeeds: subscriptions.length - feeds.length,
+      language: question.language,
       inReplyTo: mail.messageId,
     });
     this.logger.log(`answered why about ${feeds.length} feed(s) for user ${user.id}`);

@@ -127,12 +127,18 @@ describe('a reader sees what happened to each post', () => {
     expect(rows[3].outcome).toMatch(/^Sent at .+ in its own email \(Message-ID <.+>\)\.$/);
     expect(rows[3].seen).toBe('21 Nov 2026, 16:30');
 
-    // The answer to "why", in the same thread as the email replied to.
+    // The answer to "why" (here "warum": in German), in the same thread as the email replied to.
     const answer = await ask('reader@example.com', breadEmail, 'Warum?', '<why-reader@mua.example>');
     expect(answer.parsed.inReplyTo).toBe('<why-reader@mua.example>');
-    expect(answer.parsed.subject).toBe('What happened to the latest posts of Link Roundup');
+    expect(answer.parsed.subject).toBe('Was aus den neuesten Beiträgen von Link Roundup wurde');
+    expect(answer.parsed.html).toMatch(/<html lang="de"/);
     const text = answer.parsed.text!;
-    for (const row of rows) expect(text).toContain(row.outcome);
+    expect(text).toContain('Herausgefiltert: es enthält Ihr ausgeschlossenes Wort „crypto“.');
+    expect(text).toContain(
+      'Nicht erneut gesendet: dieselbe Geschichte wie „Apples in autumn“ von Example Blog.',
+    );
+    expect(text).toContain(`in einer eigenen E-Mail (Message-ID ${breadEmail.parsed.messageId})`);
+    expect(text).toContain('Gesehen am 21.11.2026, 16:30');
     expect(text).toContain('Cheese at noon');
 
     // The other reader of the same feed: their own fates only, on the page and in the answer.

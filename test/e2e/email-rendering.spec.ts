@@ -200,6 +200,7 @@ describe('every kind of email, as mail clients render it (Chromium, axe-core)', 
             ],
             otherFeeds: 2,
             inReplyTo: '<why@mua.example>',
+            language: 'en',
           }),
       ],
     ];

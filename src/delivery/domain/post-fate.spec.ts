@@ -21,7 +21,8 @@ const email = (state: Partial<EmailState>): EmailState => ({
   messageId: '<m1@tidings.test>',
   ...state,
 });
-const words = (fate: Partial<RecordedFate>, timezone = 'UTC') => fateInWords({ ...base, ...fate }, timezone);
+const words = (fate: Partial<RecordedFate>, timezone = 'UTC') =>
+  fateInWords({ ...base, ...fate }, timezone, 'en');
 
 describe('fateInWords', () => {
   it.each([
@@ -107,5 +108,35 @@ describe('fateInWords', () => {
     expect(words({ email: sent, removedAt: new Date('2026-11-21T20:00:00Z') }).words).toMatch(
       /\(Message-ID <m1@tidings.test>\)\. The feed removed it at 21 Nov 2026, 20:00; no email takes it back\.$/,
     );
+  });
+
+  it.each([
+    [
+      'fr',
+      'Envoyé le 21 nov. 2026, 17:30 dans votre résumé de 6 heures (Message-ID <m1@tidings.test>).',
+      'Filtré : il contient votre mot exclu « crypto ».',
+      'Attend le résumé quotidien du 2026-11-22.',
+    ],
+    [
+      'de',
+      'Gesendet am 21.11.2026, 17:30 in Ihrer 6-Stunden-Zusammenfassung (Message-ID <m1@tidings.test>).',
+      'Herausgefiltert: es enthält Ihr ausgeschlossenes Wort „crypto“.',
+      'Wartet auf die Tageszusammenfassung vom 2026-11-22.',
+    ],
+    [
+      'es',
+      'Enviada el 21 nov 2026, 17:30 en su resumen de 6 horas (Message-ID <m1@tidings.test>).',
+      'Filtrado: contiene su palabra excluida «crypto».',
+      'Esperando el resumen diario del 2026-11-22.',
+    ],
+  ] as const)('speaks %s, with its own way of writing dates', (language, sent, filtered, waiting) => {
+    const inWords = (fate: Partial<RecordedFate>) =>
+      fateInWords({ ...base, ...fate }, 'Europe/Berlin', language).words;
+    const digest = { fate: 'digest', cadence: 'every-6h' } as const;
+    expect(inWords({ ...digest, email: email({ kind: 'digest', status: 'sent', sentAt: seenAt }) })).toBe(
+      sent,
+    );
+    expect(inWords({ fate: 'filtered', rule: { rule: 'exclude', word: 'crypto' } })).toBe(filtered);
+    expect(inWords({ fate: 'digest', cadence: 'daily', digestDate: '2026-11-22' })).toBe(waiting);
   });
 });

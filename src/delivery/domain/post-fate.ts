@@ -1,5 +1,6 @@
-import { cadenceName } from './digest-title';
+import type { CommandLanguage } from '../../mail/email-models';
 import type { FilterRule } from './filter-entries';
+import { FATE_WORDS, FateWords, ruleInWords } from './post-fate-words';
 
 /**
  * What the planner decided for one post and one reader: left out by a filter, a repeat of a story
@@ -42,51 +43,57 @@ export type FateTone = 'left-out' | 'waiting' | 'sent' | 'failed';
 /** The reason the delivery planner gives an email it holds for the origin's copy (`realtimeTelling`). */
 export const ORIGIN_HOLD_REASON = 'the reader also follows the site it links to';
 
-/** One post's fate for its reader, in words; times in the reader's timezone. */
-export function fateInWords(fate: RecordedFate, timezone: string): { tone: FateTone; words: string } {
-  const { tone, words } = decisionInWords(fate, timezone);
-  if (!fate.removedAt) return { tone, words };
-  const removed = `The feed removed it at ${formatInstant(fate.removedAt, timezone)}; no email takes it back.`;
-  return { tone, words: `${words} ${removed}` };
+/** One post's fate for its reader, in words of `language`; times in the reader's timezone. */
+export function fateInWords(
+  fate: RecordedFate,
+  timezone: string,
+  language: CommandLanguage,
+): { tone: FateTone; words: string } {
+  const words = FATE_WORDS[language];
+  const at = (date: Date) => formatInstant(date, timezone, language);
+  const decision = decisionInWords(fate, words, at);
+  if (!fate.removedAt) return decision;
+  return { tone: decision.tone, words: `${decision.words} ${words.removed(at(fate.removedAt))}` };
 }
 
-function decisionInWords(fate: RecordedFate, timezone: string): { tone: FateTone; words: string } {
-  const at = (date: Date) => formatInstant(date, timezone);
+function decisionInWords(
+  fate: RecordedFate,
+  words: FateWords,
+  at: (date: Date) => string,
+): { tone: FateTone; words: string } {
   switch (fate.fate) {
     case 'filtered':
-      return { tone: 'left-out', words: `Filtered out: ${ruleInWords(fate.rule)}.` };
+      return { tone: 'left-out', words: words.filtered(ruleInWords(fate.rule, words)) };
     case 'repeat':
       return {
         tone: 'left-out',
         words: fate.firstTelling
-          ? `Not sent again: the same story as “${fate.firstTelling.title}” from ${fate.firstTelling.feedName}.`
-          : 'Not sent again: the same story as a post of another of your feeds.',
+          ? words.repeatOf(fate.firstTelling.title, fate.firstTelling.feedName)
+          : words.repeatUnknown,
       };
     case 'paused':
-      return { tone: 'left-out', words: 'Skipped: the subscription was paused.' };
+      return { tone: 'left-out', words: words.paused };
     case 'digest':
-      if (!fate.email) {
-        const issue = fate.digestDate ? ` of ${fate.digestDate}` : '';
-        const cadence = fate.cadence ? cadenceName(fate.cadence) : 'next';
-        return { tone: 'waiting', words: `Waiting for the ${cadence} digest${issue}.` };
-      }
-      return emailInWords(
-        fate.email,
-        at,
-        `your ${cadenceName(fate.cadence ?? '')} digest`.replace(/ +/, ' '),
-      );
+      if (!fate.email)
+        return {
+          tone: 'waiting',
+          words: words.waitingForDigest(fate.cadence && words.cadence(fate.cadence), fate.digestDate),
+        };
+      return emailInWords(fate.email, words, at, words.inDigest(fate.cadence && words.cadence(fate.cadence)));
     case 'emailed':
-      if (!fate.email) return { tone: 'left-out', words: 'Not sent: its email was taken back.' };
+      if (!fate.email) return { tone: 'left-out', words: words.takenBack };
       return emailInWords(
         fate.email,
+        words,
         at,
-        fate.email.kind === 'digest' ? 'one email with the others of its poll' : 'its own email',
+        fate.email.kind === 'digest' ? words.inBurst : words.inOwnEmail,
       );
   }
 }
 
 function emailInWords(
   email: EmailState,
+  words: FateWords,
   at: (date: Date) => string,
   carrier: string,
 ): { tone: FateTone; words: string } {
@@ -94,53 +101,31 @@ function emailInWords(
     case 'sent':
       return {
         tone: 'sent',
-        words: `Sent at ${at(email.sentAt ?? email.createdAt)} in ${carrier} (Message-ID ${email.messageId}).`,
+        words: words.sent(at(email.sentAt ?? email.createdAt), carrier, email.messageId),
       };
     case 'held':
-      return { tone: 'waiting', words: 'Waiting for credits: it goes out once your balance can pay for it.' };
+      return { tone: 'waiting', words: words.heldForCredits };
     case 'failed':
-      return { tone: 'failed', words: `Bounced: ${email.lastError ?? 'your mail provider refused it'}.` };
+      return { tone: 'failed', words: words.bounced(email.lastError) };
     case 'suppressed':
-      return {
-        tone: 'failed',
-        words: 'Not sent: your address is suppressed after an earlier bounce or complaint.',
-      };
+      return { tone: 'failed', words: words.suppressed };
     case 'sending':
-      return { tone: 'waiting', words: 'Being sent now.' };
+      return { tone: 'waiting', words: words.sending };
     default:
       if (email.attempts > 0)
         return {
           tone: 'waiting',
-          words: `Deferred by your mail provider since ${at(email.createdAt)} (${email.lastError ?? 'no reason given'}); next try at ${at(email.nextAttemptAt)}.`,
+          words: words.deferred(at(email.createdAt), email.lastError, at(email.nextAttemptAt)),
         };
       if (email.lastError?.includes(ORIGIN_HOLD_REASON))
-        return {
-          tone: 'waiting',
-          words: `Held until ${at(email.nextAttemptAt)}: you also follow the site it links to, whose own copy goes instead if it comes meanwhile.`,
-        };
-      return { tone: 'waiting', words: `Queued to send at ${at(email.nextAttemptAt)}.` };
+        return { tone: 'waiting', words: words.heldForOrigin(at(email.nextAttemptAt)) };
+      return { tone: 'waiting', words: words.queued(at(email.nextAttemptAt)) };
   }
 }
 
-export function ruleInWords(rule: FilterRule | null): string {
-  if (!rule) return 'a filter of this subscription';
-  switch (rule.rule) {
-    case 'include':
-      return `none of your words (${rule.words.join(', ')}) is in it`;
-    case 'exclude':
-      return `it has your excluded word “${rule.word}”`;
-    case 'regex':
-      return `it does not match your pattern ${rule.pattern}`;
-    case 'keep-recent':
-      return `only the ${rule.count} most recent posts of a batch are kept`;
-    case 'keep-random':
-      return `${rule.count} random posts of a batch are kept`;
-  }
-}
-
-/** "28 Nov 2026, 14:05" in that timezone. */
-export function formatInstant(date: Date, timezone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
+/** "28 Nov 2026, 14:05" in that timezone, as `language` writes it ("28 nov. 2026, 14:05"). */
+export function formatInstant(date: Date, timezone: string, language: CommandLanguage): string {
+  return new Intl.DateTimeFormat(FATE_WORDS[language].locale, {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: timezone,

@@ -250,6 +250,7 @@ export function commandConfirmationView(
     outcome === 'nothing' || outcome === 'unlimited' ? headlineText : `${headlineText}: ${names}`;
   const undoWord = undoCommand(email);
   return {
+    lang: email.language,
     headline,
     explanation: explanation.replace('{feeds}', names),
     undo:

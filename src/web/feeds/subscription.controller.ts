@@ -217,6 +217,7 @@ export class SubscriptionController {
       subscription.userId,
       subscription.feed.id,
       RECORD_LENGTH,
+      'en', // the dashboard is in English
     );
     const title = subscription.feed.title ?? subscription.feed.url;
     const findFeedUrl =

@@ -72,8 +72,8 @@ describe.each(testDialects())('what happens to each post, per reader, on %s', (d
     await waitUntil(() => answer() !== undefined, `the answer to ${from}`);
     return answer()!.parsed.text!;
   };
-  const record = (userId: string, feedId: string) =>
-    test.app.get(DeliveryRecordService).recordOf(userId, feedId, 50);
+  const record = (userId: string, feedId: string, language: 'en' | 'fr' = 'en') =>
+    test.app.get(DeliveryRecordService).recordOf(userId, feedId, 50, language);
 
   it('records each fate for its reader alone, and an edit tells only who asked and got the post', async () => {
     const path = '/record.xml';
@@ -109,8 +109,8 @@ describe.each(testDialects())('what happens to each post, per reader, on %s', (d
     await poll('2026-11-21T15:00:00Z');
 
     const feedId = picky.subscription.feedId;
-    const outcomes = async (userId: string) =>
-      Object.fromEntries((await record(userId, feedId)).map((line) => [line.title, line.outcome]));
+    const outcomes = async (userId: string, language: 'en' | 'fr' = 'en') =>
+      Object.fromEntries((await record(userId, feedId, language)).map((line) => [line.title, line.outcome]));
     expect(await outcomes(picky.user.id)).toEqual({
       'More apples': 'Waiting for credits: it goes out once your balance can pay for it.',
       Pears: 'Filtered out: none of your words (apples) is in it.',
@@ -118,13 +118,19 @@ describe.each(testDialects())('what happens to each post, per reader, on %s', (d
         /^Sent at 21 Nov 2026, 12:00 in its own email \(Message-ID </,
       ),
     });
-    // Replying "why" answers with the same record, for that reader alone.
+    // Replying "pourquoi" answers with the same record in French, for that reader alone.
     const answers = [
       await ask(updates[0]),
       await ask(smtp.messages.find((email) => email.envelope.to[0] === 'quiet@example.com')!),
     ];
-    for (const outcome of Object.values(await outcomes(picky.user.id))) expect(answers[0]).toContain(outcome);
-    expect(answers[1]).not.toMatch(/Filtered out|Waiting for credits/);
+    expect(await outcomes(picky.user.id, 'fr')).toMatchObject({
+      'More apples': 'En attente de crédits : il partira dès que votre solde pourra le payer.',
+      Pears: 'Filtré : aucun de vos mots (apples) n’y figure.',
+    });
+    for (const outcome of Object.values(await outcomes(picky.user.id, 'fr')))
+      expect(answers[0]).toContain(outcome);
+    expect(answers[0]).toContain('Vu le 21 nov. 2026, 12:00');
+    expect(answers[1]).not.toMatch(/Filtré|En attente de crédits/);
     const quietOutcomes = Object.values(await outcomes(quiet.user.id));
     expect(quietOutcomes).toHaveLength(3);
     for (const outcome of quietOutcomes) expect(outcome).toMatch(/^Sent at/);

@@ -114,6 +114,7 @@ describe.each(testDialects())('routing headers of every email kind on %s, parsed
       to,
       feeds: [{ feed: arsEntry.feed, subscriptionId: tagged.id, posts: [] }],
       inReplyTo: null,
+      language: 'en',
     });
     await mail.sendEntryUpdate({
       dedupKey: 'update',
