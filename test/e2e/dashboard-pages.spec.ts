@@ -202,6 +202,28 @@ describe('the dashboard’s pages in Chromium, on a phone and a desktop', () => 
     );
   });
 
+  it('on a phone, the name of each delivery choice reads on one line', async () => {
+    const { page, done } = await open('reader', subscriptionPath, VIEWPORTS[0]);
+    try {
+      // Lines taken by each choice's name (its price may wrap below it): one, not a word a line.
+      const nameLines = await page.evaluate(() =>
+        [...document.querySelectorAll('label.choice:has(input[name="mode"])')].map((label) => {
+          const name = [label, ...label.querySelectorAll('*')]
+            .flatMap((element) => [...element.childNodes])
+            .find((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim().length > 0)!;
+          const range = document.createRange();
+          range.selectNodeContents(name);
+          const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          return `${name.textContent!.trim()}: ${tops.size}`;
+        }),
+      );
+      expect(nameLines).toContain('A digest every 12 hours: 1');
+      expect(nameLines.filter((line) => !line.endsWith(': 1'))).toEqual([]);
+    } finally {
+      await done();
+    }
+  });
+
   it('the reply box keeps a draft across a reload until the answer is sent', async () => {
     const { page, done } = await open('admin', threadPath, VIEWPORTS[1]);
     try {
