@@ -1,8 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AccountsService, User } from '../accounts/accounts.service';
+import { sha256Hex } from '../common/ids';
 import { chunksOf } from '../db/chunked';
 import { EntriesService, Entry } from '../entries/entries.service';
 import { Feed, FeedsService, Subscription } from '../feeds/feeds.service';
+import { recipientAddress } from '../feeds/domain/delivery-address';
 import { SubscriptionChangesService } from '../feeds/subscription-changes.service';
 import { DigestSection, EntryForEmail, FeedForEmail } from '../mail/email-models';
 import { MailService } from '../mail/mail.service';
@@ -11,6 +13,7 @@ import { composeDigest, newestForSection } from './domain/compose-digest';
 import { cadenceOfIssue, digestScheduleOf, latestDigestIssue } from './domain/digest-schedule';
 import { digestTitle } from './domain/digest-title';
 import { FilterRule, keepRule, keepSelection } from './domain/filter-entries';
+import { emailKeyOf, IssueEmail, issueEmails } from './domain/issue-emails';
 import { PostFatesRepository, ReaderPosts } from './post-fates.repository';
 import { isOriginOf, preferOrigins } from './domain/story-origin';
 import { EntryContentProvider, feedForEmail } from './entry-content.provider';
@@ -210,16 +213,35 @@ export class DigestService {
         : [];
       const entryCount = sections.reduce((sum, s) => sum + s.entries.length + s.headlines.length, 0);
       outcomes.push({ runId: run.id, status: user && sections.length ? 'sent' : 'empty', entryCount });
-      if (user && sections.length)
-        sent.push({ run, user, sections, pending, notes, dedupKey: `digest:${run.userId}:${run.issueKey}` });
+      if (!user || sections.length === 0) continue;
+      // Each feed's part goes where its subscription delivers: one email per address.
+      const addresses = new Map(
+        subscriptionsOf(user.id).map((subscription) => [
+          subscription.id,
+          recipientAddress(user.email, subscription),
+        ]),
+      );
+      const addressOf = (subscriptionId: string) => addresses.get(subscriptionId) ?? user.email;
+      const baseKey = `digest:${run.userId}:${run.issueKey}`;
+      sent.push({
+        run,
+        user,
+        pending,
+        notes,
+        emails: issueEmails(sections, user.email, addressOf, baseKey, addressKey),
+        emailKeyOf: (subscriptionId) =>
+          emailKeyOf(addressOf(subscriptionId), user.email, baseKey, addressKey),
+      });
     }
     await this.mail.sendDigests(
-      sent.map(({ run, user, sections, dedupKey }) => ({
-        dedupKey,
-        to: { userId: user.id, email: user.email },
-        title: digestTitle(cadenceOfIssue(run.issueKey)),
-        sections,
-      })),
+      sent.flatMap(({ run, user, emails }) =>
+        emails.map(({ address, dedupKey, sections }) => ({
+          dedupKey,
+          to: { userId: user.id, email: address },
+          title: digestTitle(cadenceOfIssue(run.issueKey)),
+          sections,
+        })),
+      ),
     );
     await this.recordFates(sent);
     for (const { run } of sent) this.metrics.observeDigestLag((now.getTime() - run.dueAt.getTime()) / 1000);
@@ -230,10 +252,14 @@ export class DigestService {
   /** The readers' record of the posts of issues sent: shown in the email, left out by keep-k, retold. */
   private async recordFates(sent: readonly ComposedIssue[]): Promise<void> {
     await this.fates.markInDigest(
-      sent.map(({ run, pending, notes, dedupKey }) => {
+      sent.flatMap(({ run, pending, notes, emailKeyOf }) => {
         const notShown = new Set(notes.leftOut.map(({ entryId }) => entryId));
-        const entryIds = pending.map((item) => item.entryId).filter((id) => !notShown.has(id));
-        return { userId: run.userId, entryIds, emailKey: dedupKey };
+        const byEmail = new Map<string, string[]>();
+        for (const item of pending.filter(({ entryId }) => !notShown.has(entryId))) {
+          const key = emailKeyOf(item.subscriptionId);
+          byEmail.set(key, [...(byEmail.get(key) ?? []), item.entryId]);
+        }
+        return [...byEmail].map(([emailKey, entryIds]) => ({ userId: run.userId, entryIds, emailKey }));
       }),
     );
     for (const { posts, rule } of groupLeftOut(sent)) await this.fates.markFiltered(posts, rule);
@@ -298,10 +324,17 @@ export class DigestService {
 interface ComposedIssue {
   run: DigestRun;
   user: User;
-  sections: DigestSection[];
   pending: readonly PendingDigestItem[];
   notes: IssueNotes;
-  dedupKey: string;
+  /** One per address the issue's feeds go to (`issueEmails`). */
+  emails: IssueEmail[];
+  /** The key of the email that carries a subscription's posts. */
+  emailKeyOf: (subscriptionId: string) => string;
+}
+
+/** A delivery address in an email's dedup key: short, and the same for every retry. */
+function addressKey(address: string): string {
+  return sha256Hex(address.toLowerCase()).slice(0, 16);
 }
 
 /** The posts of a batch's issues, and each one's email version, made once for the batch. */
