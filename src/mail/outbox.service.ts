@@ -59,8 +59,12 @@ export interface OutboxStatus {
 export class OutboxService implements OnModuleDestroy {
   private readonly logger = new Logger(OutboxService.name);
   private gate: SendGate = admitEverything;
-  /** Flushes asked for by `flushSoon`, one after another; awaited before the process stops. */
-  private soon: Promise<unknown> = Promise.resolve();
+  /**
+   * This process's flushes under way (scheduled, asked for, `flushSoon`): each new one waits for those
+   * before it, which may hold the claim on an email its caller just enqueued. Awaited before the process
+   * stops.
+   */
+  private readonly underWay = new Set<Promise<unknown>>();
 
   constructor(
     private readonly rows: OutboxRepository,
@@ -135,12 +139,16 @@ export class OutboxService implements OnModuleDestroy {
   }
 
   /**
-   * Sends every email that is due, batch after batch, until none is left. Waits for this process's
-   * `flushSoon` first: one of those may hold a claim on an email the caller just enqueued.
+   * Sends every email that is due, batch after batch, until none is left: when it returns, what the
+   * caller enqueued before calling has had its attempt, whichever of this process's flushes claimed it.
    */
-  async flush(): Promise<FlushResult> {
-    await this.soon;
-    return this.sender.flush(this.gate);
+  flush(): Promise<FlushResult> {
+    const earlier = [...this.underWay];
+    const run = Promise.allSettled(earlier).then(() => this.sender.flush(this.gate));
+    this.underWay.add(run);
+    const forget = () => void this.underWay.delete(run);
+    run.then(forget, forget);
+    return run;
   }
 
   /**
@@ -175,13 +183,13 @@ export class OutboxService implements OnModuleDestroy {
    * for mail somebody is waiting for (a support answer, a reply command's confirmation).
    */
   flushSoon(after: string): void {
-    this.soon = this.soon
-      .then(() => this.sender.flush(this.gate))
-      .catch((error: Error) => this.logger.warn(`outbox flush after ${after} failed: ${error.message}`));
+    this.flush().catch((error: Error) =>
+      this.logger.warn(`outbox flush after ${after} failed: ${error.message}`),
+    );
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.soon;
+    await Promise.allSettled([...this.underWay]);
   }
 
   /** Puts a user's held emails back in the queue, oldest first (after a purchase). */
