@@ -60,9 +60,9 @@ export class OutboxService implements OnModuleDestroy {
   private readonly logger = new Logger(OutboxService.name);
   private gate: SendGate = admitEverything;
   /**
-   * This process's flushes under way (scheduled, asked for, `flushSoon`): each new one waits for those
-   * before it, which may hold the claim on an email its caller just enqueued. Awaited before the process
-   * stops.
+   * This process's flushes under way (scheduled, asked for, `flushSoon`): each new one ends only once
+   * those before it have, as one of them may hold the claim on an email its caller just enqueued.
+   * Awaited before the process stops.
    */
   private readonly underWay = new Set<Promise<unknown>>();
 
@@ -144,7 +144,11 @@ export class OutboxService implements OnModuleDestroy {
    */
   flush(): Promise<FlushResult> {
     const earlier = [...this.underWay];
-    const run = Promise.allSettled(earlier).then(() => this.sender.flush(this.gate));
+    // Side by side with them (their batches and this one's share the send slots), then done with them.
+    const run = this.sender.flush(this.gate).then(async (flushed) => {
+      await Promise.allSettled(earlier);
+      return flushed;
+    });
     this.underWay.add(run);
     const forget = () => void this.underWay.delete(run);
     run.then(forget, forget);
