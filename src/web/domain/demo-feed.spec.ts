@@ -14,6 +14,18 @@ describe('the demo feed', () => {
     expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
   });
 
+  it('tells apart two posts of one second by their titles, as their RSS dates stop at the second', async () => {
+    const first = publishDemoPost([], at(0));
+    const posts = publishDemoPost(first, new Date(at(0).getTime() + 300));
+    const feed = await parseFeed(demoFeedXml(posts, 'http://localhost:3000'), {
+      feedUrl: 'http://localhost:3000/demo/feed.xml',
+    });
+    expect(feed.entries.map((entry) => [entry.title, entry.published])).toEqual([
+      ['Demo post of 12:00:00.300 UTC', at(0)],
+      ['Demo post of 12:00:00.000 UTC', at(0)],
+    ]);
+  });
+
   it('never numbers a post as one published before the service restarted', () => {
     const before = publishDemoPost(publishDemoPost([], at(0)), at(0));
     const afterRestart = publishDemoPost([], at(1));

@@ -21,13 +21,15 @@ export function publishDemoPost(posts: readonly DemoPost[], now: Date): DemoPost
 /** The demo feed as RSS 2.0, with links into this service (`publicUrl`). */
 export function demoFeedXml(posts: readonly DemoPost[], publicUrl: string): string {
   const site = publicUrl.replace(/\/?$/, '/');
+  // Titles to the millisecond: RSS dates stop at the second, and a post with the title and date of one
+  // already seen is that post (`dedupVerdict`), so two readings in one second would bring one post.
   const items = posts.map((post) => {
     const text =
       `Tidings published this post at ${post.publishedAt.toISOString()}, when the demo feed was read. ` +
       'Each reading publishes one more, so each poll brings something new. Use the unsubscribe link of ' +
       'this email to stop them.';
     return (
-      `<item><title>Demo post of ${post.publishedAt.toISOString().slice(11, 19)} UTC</title><link>${escapeMarkup(`${site}demo?post=${post.number}`)}</link>` +
+      `<item><title>Demo post of ${post.publishedAt.toISOString().slice(11, 23)} UTC</title><link>${escapeMarkup(`${site}demo?post=${post.number}`)}</link>` +
       `<guid isPermaLink="false">tidings-demo-${post.number}</guid><pubDate>${post.publishedAt.toUTCString()}</pubDate>` +
       `<description>${escapeMarkup(text)}</description></item>`
     );
