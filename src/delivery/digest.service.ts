@@ -3,20 +3,20 @@ import { AccountsService, User } from '../accounts/accounts.service';
 import { sha256Hex } from '../common/ids';
 import { chunksOf } from '../db/chunked';
 import { EntriesService, Entry } from '../entries/entries.service';
-import { Feed, FeedsService, Subscription } from '../feeds/feeds.service';
+import { FeedsService } from '../feeds/feeds.service';
 import { recipientAddress } from '../feeds/domain/delivery-address';
 import { SubscriptionChangesService } from '../feeds/subscription-changes.service';
-import { DigestSection, EntryForEmail, FeedForEmail } from '../mail/email-models';
+import { EntryForEmail } from '../mail/email-models';
 import { MailService } from '../mail/mail.service';
 import { DigestRepository, DigestRun, IssueOutcome, PendingDigestItem } from './digest.repository';
-import { composeDigest, newestForSection } from './domain/compose-digest';
+import { composeDigest } from './domain/compose-digest';
 import { cadenceOfIssue, digestScheduleOf, latestDigestIssue } from './domain/digest-schedule';
 import { digestTitle } from './domain/digest-title';
-import { FilterRule, keepRule, keepSelection } from './domain/filter-entries';
+import { FilterRule } from './domain/filter-entries';
 import { emailKeyOf, IssueEmail, issueEmails } from './domain/issue-emails';
+import { IssueNotes, issueSections, toldEntryIds } from './issue-sections';
 import { PostFatesRepository, ReaderPosts } from './post-fates.repository';
-import { isOriginOf, preferOrigins } from './domain/story-origin';
-import { EntryContentProvider, feedForEmail } from './entry-content.provider';
+import { EntryContentProvider } from './entry-content.provider';
 import { StoryMemoryRepository } from './story-memory.repository';
 import { RandomNumbers } from '../common/random-numbers';
 import { Metrics } from '../common/metrics';
@@ -208,7 +208,9 @@ export class DigestService {
       const notes: IssueNotes = { leftOut: [], retold: [] };
       const sections = user
         ? composeDigest(
-            await this.sectionsOf(subscriptionsOf(user.id), pending, { entries, emailEntryOf }, notes),
+            await issueSections(subscriptionsOf(user.id), pending, { entries, emailEntryOf }, notes, () =>
+              this.random.next(),
+            ),
           )
         : [];
       const entryCount = sections.reduce((sum, s) => sum + s.entries.length + s.headlines.length, 0);
@@ -267,57 +269,6 @@ export class DigestService {
       for (const { entryId, repeatOfEntryId } of notes.retold)
         await this.fates.retell(run.userId, entryId, repeatOfEntryId, cadenceOfIssue(run.issueKey));
   }
-
-  /**
-   * One section per subscription, its "most recent k" or "random k" chosen over the whole issue. A
-   * story is shown once: by its origin's copy when that is in this issue (`preferOrigins`), else by its
-   * first telling; the other feeds' copies in this issue add "also in" them.
-   */
-  private async sectionsOf(
-    subscriptions: ReadonlyArray<Subscription & { feed: Feed }>,
-    pending: readonly PendingDigestItem[],
-    { entries, emailEntryOf }: BatchPosts,
-    notes: IssueNotes,
-  ): Promise<DigestSection[]> {
-    const feeds = new Map(subscriptions.map((subscription) => [subscription.id, subscription.feed]));
-    const items = preferOrigins(pending, (item) => {
-      const [feed, entry] = [feeds.get(item.subscriptionId), entries.get(item.entryId)];
-      return Boolean(feed && entry && isOriginOf(feed, entry.link));
-    });
-    // The record follows: the origin's copy is the one shown, the others repeat it.
-    items.forEach((item, index) => {
-      if (item.repeatOfEntryId !== pending[index].repeatOfEntryId)
-        notes.retold.push({ entryId: item.entryId, repeatOfEntryId: item.repeatOfEntryId });
-    });
-    const firsts = items.filter((item) => !item.repeatOfEntryId);
-    const alsoIn = alsoInOtherFeeds(items, subscriptions);
-    const sections: DigestSection[] = [];
-    for (const subscription of subscriptions) {
-      if (subscription.pausedAt) continue;
-      const waiting = firsts
-        .filter((item) => item.subscriptionId === subscription.id)
-        .flatMap((item) => entries.get(item.entryId) ?? []);
-      const kept = keepSelection(waiting, subscription, () => this.random.next());
-      const rule = keepRule(subscription);
-      if (rule)
-        for (const entry of waiting)
-          if (!kept.includes(entry)) notes.leftOut.push({ entryId: entry.id, rule });
-      const { shown, headlines } = newestForSection(kept);
-      sections.push({
-        feed: feedForEmail(subscription.feed),
-        subscriptionId: subscription.id,
-        subjectTag: subscription.subjectTag,
-        entries: await Promise.all(
-          shown.map(async (entry) => ({
-            ...(await emailEntryOf(entry, subscription.fullText)),
-            alsoIn: alsoIn.get(entry.id) ?? [],
-          })),
-        ),
-        headlines,
-      });
-    }
-    return sections;
-  }
 }
 
 /** An issue composed and sent, with what its posts' record needs. */
@@ -337,27 +288,6 @@ function addressKey(address: string): string {
   return sha256Hex(address.toLowerCase()).slice(0, 16);
 }
 
-/** The posts of a batch's issues, and each one's email version, made once for the batch. */
-interface BatchPosts {
-  entries: ReadonlyMap<string, Entry>;
-  emailEntryOf: (entry: Entry, fullText: boolean) => Promise<EntryForEmail>;
-}
-
-/** A post a digest issue left out by its subscription's keep-k. */
-interface LeftOut {
-  entryId: string;
-  rule: FilterRule;
-}
-
-/**
- * What composing an issue changed in its posts' fates: those keep-k left out, and those whose telling
- * moved to the origin's copy (`repeatOfEntryId` null: now the one shown).
- */
-interface IssueNotes {
-  leftOut: LeftOut[];
-  retold: Array<{ entryId: string; repeatOfEntryId: string | null }>;
-}
-
 /** The posts the issues' keep-k left out, grouped by their rule (one update per rule), then by reader. */
 function groupLeftOut(issues: readonly ComposedIssue[]): Array<{ posts: ReaderPosts[]; rule: FilterRule }> {
   const groups = new Map<string, { rule: FilterRule; byUser: Map<string, string[]> }>();
@@ -371,28 +301,4 @@ function groupLeftOut(issues: readonly ComposedIssue[]): Array<{ posts: ReaderPo
     rule,
     posts: [...byUser].map(([userId, entryIds]) => ({ userId, entryIds })),
   }));
-}
-
-/** The items of an issue whose posts it may show: first tellings, and repeats of those in the issue. */
-function toldEntryIds(pending: readonly PendingDigestItem[]): string[] {
-  const inIssue = new Set(pending.filter((item) => !item.repeatOfEntryId).map((item) => item.entryId));
-  return pending
-    .filter((item) => !item.repeatOfEntryId || inIssue.has(item.repeatOfEntryId))
-    .map((item) => item.entryId);
-}
-
-/** For each first telling in the issue, the other feeds whose repeats of it are in the issue too. */
-function alsoInOtherFeeds(
-  items: readonly PendingDigestItem[],
-  subscriptions: ReadonlyArray<Subscription & { feed: Feed }>,
-): Map<string, FeedForEmail[]> {
-  const inIssue = new Set(items.filter((item) => !item.repeatOfEntryId).map((item) => item.entryId));
-  const feeds = new Map(subscriptions.map((subscription) => [subscription.id, subscription.feed]));
-  const alsoIn = new Map<string, FeedForEmail[]>();
-  for (const item of items) {
-    const feed = feeds.get(item.subscriptionId);
-    if (!item.repeatOfEntryId || !inIssue.has(item.repeatOfEntryId) || !feed) continue;
-    alsoIn.set(item.repeatOfEntryId, [...(alsoIn.get(item.repeatOfEntryId) ?? []), feedForEmail(feed)]);
-  }
-  return alsoIn;
 }
