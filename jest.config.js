@@ -47,7 +47,11 @@ const common = {
   testEnvironment: 'node',
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
 };
-const withDatabases = { ...common, globalSetup: '<rootDir>/test/support/global-setup.js' };
+const withDatabases = {
+  ...common,
+  globalSetup: '<rootDir>/test/support/global-setup.js',
+  globalTeardown: '<rootDir>/test/support/global-teardown.js',
+};
 
 module.exports = {
   projects: [

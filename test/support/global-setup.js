@@ -1,8 +1,18 @@
 // Decides once per run whether the MariaDB specs can run. In CI a missing MariaDB is a failure;
-// elsewhere those specs are left out with a loud message.
+// elsewhere those specs are left out with a loud message. And gives the run one temporary folder that
+// every other one the specs make (os.tmpdir(): scratch folders, SQLite files, browser profiles) goes
+// in, removed by global-teardown.js when the run ends.
+const { mkdtempSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
 const mysql = require('mysql2/promise');
 
 module.exports = async function globalSetup() {
+  // Each project with this setup runs it: the first one makes the folder.
+  if (!process.env.TIDINGS_TEST_TMPDIR) {
+    process.env.TIDINGS_TEST_TMPDIR = mkdtempSync(join(tmpdir(), 'tidings-run-'));
+    process.env.TMPDIR = process.env.TIDINGS_TEST_TMPDIR;
+  }
   const url = process.env.TEST_MYSQL_URL || 'mysql://root@127.0.0.1:3306/test';
   process.env.TEST_MYSQL_URL = url;
   try {
