@@ -75,7 +75,7 @@ export class SignInService implements OnModuleDestroy {
     await this.mail.sendSignIn({
       dedupKey: `sign-in:${id}`,
       to: { userId: user?.id ?? null, email },
-      link: `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/signin/${token}`,
+      link: `${this.config.PUBLIC_URL}/signin/${token}`,
       expiresInMinutes: LINK_MINUTES,
     });
     this.flushing = this.flushing.then(() =>

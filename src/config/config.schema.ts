@@ -22,7 +22,8 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: databaseUrl.default('sqlite:./data/tidings.db'),
   PORT: port.default(3000),
-  PUBLIC_URL: httpUrl.default('http://localhost:3000'),
+  // Without a trailing slash, once, so that every link is PUBLIC_URL + a path.
+  PUBLIC_URL: httpUrl.default('http://localhost:3000').transform((url) => url.replace(/\/+$/, '')),
   SECRET_KEY: z.string().min(16, 'expected at least 16 characters').optional(),
   SMTP_URL: z
     .string()

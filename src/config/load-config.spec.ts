@@ -23,6 +23,15 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('keeps PUBLIC_URL without a trailing slash, so that links are PUBLIC_URL and a path', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://tidings.example//' }).PUBLIC_URL).toBe(
+      'https://tidings.example',
+    );
+    expect(loadConfig({ PUBLIC_URL: 'https://tidings.example/app/' }).PUBLIC_URL).toBe(
+      'https://tidings.example/app',
+    );
+  });
+
   it('returns a frozen object', () => {
     expect(Object.isFrozen(loadConfig({}))).toBe(true);
   });

@@ -90,7 +90,7 @@ export class DeliverToService {
       to: { userId: user.id, email: address },
       accountEmail: user.email,
       feed: { id: feed.id, title: feed.title, url: feed.url, siteUrl: feed.siteUrl },
-      link: `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/deliver-to/${token}`,
+      link: `${this.config.PUBLIC_URL}/deliver-to/${token}`,
       validDays: DELIVER_TO_LINK_DAYS,
     });
     // The reader waits for this link: it goes now rather than at the outbox's next round.

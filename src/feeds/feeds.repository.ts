@@ -76,11 +76,14 @@ export class FeedsRepository {
     }
   }
 
-  /** The user's subscription to the feed with these settings, made or replaced atomically. */
+  /**
+   * The user's subscription to the feed with the settings `settingsFor` gives (from the subscription's
+   * own when there is one, read in the same transaction), made or changed atomically.
+   */
   saveSubscription(
     userId: string,
     feedId: string,
-    settings: SubscriptionSettings,
+    settingsFor: (existing: SubscriptionEntity | null) => SubscriptionSettings,
     now: Date,
   ): Promise<SubscriptionEntity> {
     return this.transactions.run(async (manager) => {
@@ -88,7 +91,7 @@ export class FeedsRepository {
       const existing = await repository.findOneBy({ userId, feedId });
       return repository.save({
         ...(existing ?? { id: newId(), userId, feedId, pausedAt: null, createdAt: now }),
-        ...settings,
+        ...settingsFor(existing),
       });
     });
   }
@@ -159,9 +162,7 @@ export class FeedsRepository {
     return { ...subscription, deliverToTokenHash: null, deliverToConfirmedAt: now };
   }
 
-  findSubscription(
-    where: { id: string; userId?: string } | { userId: string; feedId: string },
-  ): Promise<SubscriptionEntity | null> {
+  findSubscription(where: { id: string; userId?: string }): Promise<SubscriptionEntity | null> {
     return this.subscriptions.findOneBy(where);
   }
 

@@ -69,11 +69,13 @@ export class FeedsService {
     const now = this.clock.now();
     const title = known.title?.trim().slice(0, 500) || null;
     const feed = await this.findOrCreateFeed(feedUrl, now, title, credentials);
-    const existing = await this.repository.findSubscription({ userId, feedId: feed.id });
-    const chosen = existing
-      ? parseOrThrow(subscriptionSettingsSchema, settingsOver(existing, settings))
-      : valid;
-    return this.repository.saveSubscription(userId, feed.id, chosen, now);
+    return this.repository.saveSubscription(
+      userId,
+      feed.id,
+      (existing) =>
+        existing ? parseOrThrow(subscriptionSettingsSchema, settingsOver(existing, settings)) : valid,
+      now,
+    );
   }
 
   /** Replaces the settings of one of the reader's subscriptions, whatever its feed's login. */
@@ -84,7 +86,7 @@ export class FeedsService {
   ): Promise<Subscription> {
     const valid = parseOrThrow(subscriptionSettingsSchema, settings);
     const subscription = await this.subscriptionOfUser(userId, subscriptionId);
-    return this.repository.saveSubscription(userId, subscription.feedId, valid, this.clock.now());
+    return this.repository.saveSubscription(userId, subscription.feedId, () => valid, this.clock.now());
   }
 
   /**

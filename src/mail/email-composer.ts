@@ -135,7 +135,7 @@ export class EmailComposer {
   }
 
   private unsubscribeUrl(token: string): string {
-    return `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/unsubscribe/${token}`;
+    return `${this.config.PUBLIC_URL}/unsubscribe/${token}`;
   }
 
   /** The template's own fields and those every layout shows (head, footer). */

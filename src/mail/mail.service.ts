@@ -154,7 +154,7 @@ export class MailService {
   }
 
   sendFeedProblem(email: FeedProblemEmail): Promise<boolean> {
-    const publicUrl = this.config.PUBLIC_URL.replace(/\/+$/, '');
+    const publicUrl = this.config.PUBLIC_URL;
     const view = feedProblemView(email, (site) => `${publicUrl}/feeds/add?url=${encodeURIComponent(site)}`);
     const name = feedName(email.feed);
     return this.outbox.enqueue(
@@ -195,7 +195,7 @@ export class MailService {
 
   /** Answers a reply command (RFC 3834: an automatic response, threaded under the reader's message). */
   sendCommandConfirmation(email: CommandConfirmationEmail): Promise<boolean> {
-    const publicUrl = this.config.PUBLIC_URL.replace(/\/+$/, '');
+    const publicUrl = this.config.PUBLIC_URL;
     const view = commandConfirmationView(email, {
       feedsPage: `${publicUrl}/feeds`,
       accountPage: `${publicUrl}/account`,
@@ -222,7 +222,7 @@ export class MailService {
    * under the reader's message).
    */
   sendDeliveryRecord(email: DeliveryRecordEmail): Promise<boolean> {
-    const answer = deliveryRecordView(email, this.config.PUBLIC_URL.replace(/\/+$/, ''));
+    const answer = deliveryRecordView(email, this.config.PUBLIC_URL);
     return this.outbox.enqueue(
       this.composer.compose({
         template: 'delivery-record',

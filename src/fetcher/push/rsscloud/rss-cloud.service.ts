@@ -92,7 +92,7 @@ export class RssCloudService {
   }
 
   private async register(row: PushSubscriptionEntity): Promise<void> {
-    const callbackUrl = `${this.config.PUBLIC_URL.replace(/\/$/, '')}/rsscloud/${row.callbackId}`;
+    const callbackUrl = `${this.config.PUBLIC_URL}/rsscloud/${row.callbackId}`;
     try {
       const answer = await this.hubs.postForm(row.hubUrl, cloudRegistrationForm(callbackUrl, row.topic));
       const accepted = isCloudAccepted(answer.status, answer.body);

@@ -129,7 +129,7 @@ export class WebSubService {
     const form: Record<string, string> = {
       'hub.mode': mode,
       'hub.topic': row.topic,
-      'hub.callback': `${this.config.PUBLIC_URL.replace(/\/$/, '')}/websub/${row.callbackId}`,
+      'hub.callback': `${this.config.PUBLIC_URL}/websub/${row.callbackId}`,
     };
     if (mode === 'subscribe') {
       form['hub.secret'] = row.secret ?? '';
