@@ -24,7 +24,10 @@ const MEMORY_DEPTH = 10;
 
 /** What a feed's store holds of a poll's entries: those already known by identity, and the dedup memory. */
 export interface StoredFeed {
-  known: Map<string, Pick<EntryEntity, 'id' | 'contentHash' | 'publishedAt' | 'updatedAt'>>;
+  known: Map<
+    string,
+    Pick<EntryEntity, 'id' | 'contentHash' | 'publishedAt' | 'updatedAt' | 'deliveryPlannedAt'>
+  >;
   memory: FeedMemory;
 }
 
@@ -39,6 +42,8 @@ export interface EntryWrites {
   /** `isRevised`: what a reader sees changed (not only a newer date). */
   edited: Array<{ id: string; values: Partial<EntryEntity>; isRevised: boolean }>;
   inserted: EntryEntity[];
+  /** Known entries whose delivery an interrupted poll never planned: delivered by this one. */
+  unplanned: string[];
 }
 
 /** What a reader saw of an entry before this poll revised it. */
@@ -64,7 +69,7 @@ export class EntriesRepository {
     feedId: string,
     asked: { identities: readonly string[]; titleDates: readonly string[] },
     decide: (stored: StoredFeed) => EntryWrites,
-  ): Promise<{ inserted: EntryEntity[]; revisedFrom: Map<string, EntryVersion> }> {
+  ): Promise<{ inserted: EntryEntity[]; unplanned: string[]; revisedFrom: Map<string, EntryVersion> }> {
     return this.transactions.run(async (manager) => {
       const writes = decide(await this.storedFeed(manager, feedId, asked));
       const revisedFrom = await this.versionsOf(
@@ -73,7 +78,7 @@ export class EntriesRepository {
       );
       for (const { id, values } of writes.edited) await manager.update(EntryEntity, { id }, values);
       await insertRows(manager, EntryEntity, writes.inserted);
-      return { inserted: writes.inserted, revisedFrom };
+      return { inserted: writes.inserted, unplanned: writes.unplanned, revisedFrom };
     });
   }
 
@@ -195,7 +200,8 @@ export class EntriesRepository {
       return selectRows(
         manager,
         EntryEntity,
-        'SELECT id, identity_hash, content_hash, title_date_hash, published_at, updated_at FROM entries ' +
+        'SELECT id, identity_hash, content_hash, title_date_hash, published_at, updated_at, delivery_planned_at ' +
+          'FROM entries ' +
           `WHERE feed_id = ? AND (${lists.map((list) => list.sql).join(' OR ')})`,
         [feedId, ...lists.flatMap((list) => list.hashes)],
       );

@@ -67,13 +67,16 @@ export class EntriesService {
       identities: [...byIdentity.keys()],
       titleDates: [...new Set([...titleDates.values()].filter((hash): hash is string => hash !== null))],
     };
-    const { inserted, revisedFrom } = await this.repository.store(feedId, asked, (stored) =>
+    const { inserted, unplanned, revisedFrom } = await this.repository.store(feedId, asked, (stored) =>
       writesFor(feedId, byIdentity, titleDates, stored, now, options.deliver),
     );
     if (options.deliver) await this.noteRemovals(feedId, byIdentity, now);
     const revised = revisedFrom.size ? await this.repository.findByIds([...revisedFrom.keys()]) : [];
+    const added = inserted.filter((entry) => entry.dedupVerdict === 'new');
+    if (unplanned.length) added.push(...(await this.repository.findByIds(unplanned)));
+    const feedOrder = new Map(asked.identities.map((identity, index) => [identity, index]));
     return {
-      added: inserted.filter((entry) => entry.dedupVerdict === 'new'),
+      added: added.sort((a, b) => feedOrder.get(a.identityHash)! - feedOrder.get(b.identityHash)!),
       revised: revised.map((entry) => ({ entry, before: revisedFrom.get(entry.id)! })),
     };
   }
@@ -143,13 +146,18 @@ function writesFor(
   now: Date,
   deliver: boolean,
 ): EntryWrites {
-  const writes: EntryWrites = { edited: [], inserted: [] };
+  const writes: EntryWrites = { edited: [], inserted: [], unplanned: [] };
   for (const [identityHash, entry] of byIdentity) {
     const contentHash = entryContentHash(entry);
     const existing = known.get(identityHash);
     if (existing) {
-      const isRevised = existing.contentHash !== contentHash;
-      if (isRevised || isReissuedNewer(existing, entry, now))
+      // Stored by a poll that failed before planning its delivery (this poll holds the feed now): it
+      // is delivered as new, as it reads now, rather than after the grace `awaitingDelivery` is given.
+      const isUnplanned = deliver && existing.deliveryPlannedAt === null;
+      if (isUnplanned) writes.unplanned.push(existing.id);
+      const isChanged = existing.contentHash !== contentHash;
+      const isRevised = isChanged && !isUnplanned;
+      if (isChanged || isReissuedNewer(existing, entry, now))
         writes.edited.push({ id: existing.id, values: { ...columns(entry, now), contentHash }, isRevised });
       continue;
     }

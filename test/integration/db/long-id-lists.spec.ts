@@ -153,7 +153,7 @@ describe.each(testDialects())('lists of %s ids in one call', (dialect) => {
       (stored) => {
         known = stored.known.size;
         knownTitleDates = stored.memory.knownTitleDates.size;
-        return { edited: [], inserted: [] };
+        return { edited: [], inserted: [], unplanned: [] };
       },
     );
     expect([known, knownTitleDates]).toEqual([ROWS, ROWS]);

@@ -48,22 +48,50 @@ describe.each(testDialects())('entries a stopped poll stored but never delivered
     expect(await subjects(userIds[0])).toEqual(['Delivered once']);
   });
 
-  it('delivers a new post whose poll stopped after storing it, once, on a cycle after the grace period', async () => {
+  /** What a poll does before it is killed: the new body parsed and its entries stored, nothing else. */
+  const storeOnly = async (url: string, body: string) => {
+    const parsed = await parseFeed(body, { feedUrl: url });
+    const feed = await h.feed(url);
+    await h.testApp.app.get(EntriesService).ingest(feed.id, parsed.entries, h.clock.now(), { deliver: true });
+  };
+
+  it("delivers a new post whose poll stopped after storing it on the feed's next poll, once", async () => {
+    const old = archive('https://n.example');
+    h.server.set('/next.xml', { body: rssFeed('Next', old) });
+    const { url, userIds } = await h.subscribe('/next.xml');
+    await h.poll();
+
+    const fresh = { title: 'Picked up', link: 'https://n.example/new', date: h.clock.now().toUTCString() };
+    const body = rssFeed('Next', [{ ...fresh, description: 'As first stored' }, ...old]);
+    h.server.set('/next.xml', { body });
+    await storeOnly(url, body);
+    expect(await waiting(url)).toBe(1);
+
+    // The publisher edits the post before the next poll: the reader gets it as it reads now, as new.
+    h.server.set('/next.xml', { body: rssFeed('Next', [{ ...fresh, description: 'As edited' }, ...old]) });
+    const next = await h.poll();
+    expect(next.emailsEnqueued).toBe(1);
+    const emails = await h.emails(userIds[0]);
+    expect(emails.map((email) => email.subject)).toEqual(['Picked up']);
+    expect(emails[0].text).toContain('As edited');
+    expect(await waiting(url)).toBe(0);
+
+    h.clock.advance(11 * MINUTE);
+    await h.poll();
+    expect(await subjects(userIds[0])).toEqual(['Picked up']);
+  });
+
+  it('delivers a stored post its feed no longer lists, once, on a cycle after the grace period', async () => {
     const old = archive('https://s.example');
     h.server.set('/stopped.xml', { body: rssFeed('Stopped', old) });
     const { url, userIds } = await h.subscribe('/stopped.xml');
     await h.poll();
 
-    // What a poll does before it is killed: the new body parsed and its entries stored, nothing else.
     const fresh = { title: 'Nearly lost', link: 'https://s.example/new', date: h.clock.now().toUTCString() };
-    const body = rssFeed('Stopped', [fresh, ...old]);
-    h.server.set('/stopped.xml', { body });
-    const parsed = await parseFeed(body, { feedUrl: url });
-    const feed = await h.feed(url);
-    await h.testApp.app.get(EntriesService).ingest(feed.id, parsed.entries, h.clock.now(), { deliver: true });
+    await storeOnly(url, rssFeed('Stopped', [fresh, ...old]));
     expect(await waiting(url)).toBe(1);
 
-    // The next poll finds the post known; within the grace period it may still be in a poll's hands.
+    // The next poll does not see it; within the grace period it may still be in another poll's hands.
     const soon = await h.poll();
     expect(await subjects(userIds[0])).toEqual([]);
     expect(soon.newEntries).toBe(0);
