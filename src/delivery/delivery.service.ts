@@ -1,25 +1,32 @@
-import { recipientAddress } from '../feeds/domain/delivery-address';
 import { Injectable } from '@nestjs/common';
 import { AccountsService, User } from '../accounts/accounts.service';
+import { Clock } from '../common/clock';
 import { comparableHost } from '../common/comparable-url';
+import { RandomNumbers } from '../common/random-numbers';
+import { chunksOf } from '../db/chunked';
 import { Entry } from '../entries/entries.service';
 import { FeedRef, FeedsService, Subscription } from '../feeds/feeds.service';
+import { RealtimeEmail } from '../mail/email-models';
 import { MailService } from '../mail/mail.service';
-import { DigestRepository } from './digest.repository';
-import { burstTitle, isBurst } from './domain/burst';
-import { composeDigest, newestForSection } from './domain/compose-digest';
+import { DigestRepository, NewPendingItem } from './digest.repository';
+import { isBurst } from './domain/burst';
 import { digestCadenceOf } from './domain/digest-schedule';
 import { judgeEntries } from './domain/filter-entries';
-import { EntryContentProvider, feedForEmail } from './entry-content.provider';
-import { RandomNumbers } from '../common/random-numbers';
+import { ORIGIN_HOLD_REASON } from './domain/post-fate';
 import { storyKeys } from './domain/story-keys';
 import { isOriginOf, realtimeTelling } from './domain/story-origin';
-import { ORIGIN_HOLD_REASON } from './domain/post-fate';
+import { EmailEntryOf, EntryContentProvider } from './entry-content.provider';
+import { InboxRhythmService, RealtimeEntries } from './inbox-rhythm.service';
 import { PollFates } from './poll-fates';
 import { PostFatesRepository } from './post-fates.repository';
+import { burstEmailKey, entryEmailKey, RealtimeReader, realtimeEmails } from './realtime-emails';
 import { StoryMemoryRepository } from './story-memory.repository';
-import { AdmittedEntries, InboxRhythmService } from './inbox-rhythm.service';
-import { Clock } from '../common/clock';
+
+/**
+ * Real-time readers planned together: their budgets read and their emails rendered and stored a batch
+ * at a time (a statement or a few each), which also bounds the rendered emails held in memory.
+ */
+const READERS_PER_BATCH = 500;
 
 /** The delivery planner: a poll's new entries become real-time emails or items waiting for a digest. */
 @Injectable()
@@ -69,8 +76,8 @@ export class DeliveryService {
     });
     const repeats = await this.repeatedStories(plans);
     const originFollowers = await this.originFollowers(feed, plans, repeats);
-    const pollKey = entries.map((entry) => entry.id).sort()[0];
-    let enqueued = 0;
+    const realtime: Array<RealtimeReader & RealtimeEntries> = [];
+    const waitingForDigests: NewPendingItem[] = [];
     for (const { user, subscription, kept } of plans) {
       const repeatOf = (entry: Entry) => repeats.get(`${subscription.id}:${entry.id}`) ?? null;
       const isRepeat = (entry: Entry) => {
@@ -79,8 +86,13 @@ export class DeliveryService {
         return earlier !== null;
       };
       if (subscription.mode === 'realtime') {
-        const now: Entry[] = [];
-        const held: Array<{ entry: Entry; until: Date }> = [];
+        const reader = {
+          user,
+          subscription,
+          now: [] as Entry[],
+          held: [] as RealtimeReader['held'],
+          repeatOf,
+        };
         for (const entry of kept) {
           const earlier = repeatOf(entry);
           const host = comparableHost(entry.link);
@@ -90,9 +102,11 @@ export class DeliveryService {
             readerFollowsOrigin: host !== null && (originFollowers.get(host)?.has(user.id) ?? false),
             firstSeenAt: entry.firstSeenAt,
           });
-          if (telling.send === 'now') now.push(entry);
-          else if (telling.send === 'held') held.push({ entry, until: telling.until });
-          else if (telling.send === 'never') isRepeat(entry);
+          if (telling.send === 'now') reader.now.push(entry);
+          else if (telling.send === 'held') {
+            const reason = `held until ${telling.until.toISOString()}: ${ORIGIN_HOLD_REASON}`;
+            reader.held.push({ entry, until: telling.until, reason });
+          } else if (telling.send === 'never') isRepeat(entry);
           else if (telling.send === 'instead-of-held-copy') {
             if (!(await this.mail.withdrawHeld(entryEmailKey(earlier!, user.id)))) isRepeat(entry);
             else {
@@ -101,45 +115,63 @@ export class DeliveryService {
                 subscriptionId: subscription.id,
               });
               await this.fates.markRepeat(user.id, earlier!, entry.id);
-              now.push(entry);
+              reader.now.push(entry);
             }
           }
         }
-        // Quiet hours and the daily budget may keep some for later (`InboxRhythmService`).
-        const admitted = await this.rhythm.admit(user, subscription, now, repeatOf);
-        const emailKey = (entry: Entry) =>
-          isBurst(admitted.now.length)
-            ? burstEmailKey(feed.id, pollKey, user.id)
-            : entryEmailKey(entry.id, user.id);
-        for (const entry of admitted.now)
-          fates.add(subscription, entry, { fate: 'emailed', emailKey: emailKey(entry) });
-        for (const entry of admitted.waiting)
-          fates.add(subscription, entry, { fate: 'digest', cadence: admitted.waitFor });
-        for (const { entry } of held)
-          fates.add(subscription, entry, { fate: 'emailed', emailKey: entryEmailKey(entry.id, user.id) });
-        enqueued += await this.sendRealtime(feed, user, subscription, admitted, pollKey);
-        for (const { entry, until } of held)
-          enqueued += await this.sendEntry(feed, user, subscription, entry, {
-            hold: { until, reason: `held until ${until.toISOString()}: ${ORIGIN_HOLD_REASON}` },
-          });
+        realtime.push(reader);
       } else {
         const cadence = digestCadenceOf(subscription.mode, subscription.dayOfMonth)!;
-        for (const entry of kept)
+        for (const entry of kept) {
           if (!isRepeat(entry)) fates.add(subscription, entry, { fate: 'digest', cadence });
-        await this.digests.addPending(
-          kept.map((entry) => ({
+          waitingForDigests.push({
             userId: user.id,
             subscriptionId: subscription.id,
             entryId: entry.id,
             cadence,
             createdAt: entry.firstSeenAt,
             repeatOfEntryId: repeatOf(entry),
-          })),
-        );
+          });
+        }
       }
     }
+    await this.digests.addPending(waitingForDigests);
+    const pollKey = entries.map((entry) => entry.id).sort()[0];
+    const emailEntryOf = this.content.forBatch();
+    let enqueued = 0;
+    for (const readers of chunksOf(realtime, READERS_PER_BATCH))
+      enqueued += await this.sendRealtime(feed, readers, { pollKey, fates, emailEntryOf });
     await this.fates.record(fates.rows);
     return enqueued;
+  }
+
+  /**
+   * Real-time readers' emails, a batch of readers at a time: their quiet hours and budgets read
+   * together (`InboxRhythmService`, which may keep some entries for later), their emails stored together.
+   */
+  private async sendRealtime(
+    feed: FeedRef,
+    readers: ReadonlyArray<RealtimeReader & RealtimeEntries>,
+    { pollKey, fates, emailEntryOf }: { pollKey: string; fates: PollFates; emailEntryOf: EmailEntryOf },
+  ): Promise<number> {
+    const admissions = await this.rhythm.admitAll(readers);
+    const emails: RealtimeEmail[] = [];
+    for (const [index, reader] of readers.entries()) {
+      const { user, subscription, held } = reader;
+      const admitted = admissions[index];
+      const emailKey = (entry: Entry) =>
+        isBurst(admitted.now.length)
+          ? burstEmailKey(feed.id, pollKey, user.id)
+          : entryEmailKey(entry.id, user.id);
+      for (const entry of admitted.now)
+        fates.add(subscription, entry, { fate: 'emailed', emailKey: emailKey(entry) });
+      for (const entry of admitted.waiting)
+        fates.add(subscription, entry, { fate: 'digest', cadence: admitted.waitFor });
+      for (const { entry } of held)
+        fates.add(subscription, entry, { fate: 'emailed', emailKey: entryEmailKey(entry.id, user.id) });
+      emails.push(...(await realtimeEmails(feed, reader, admitted, pollKey, emailEntryOf)));
+    }
+    return this.mail.sendRealtime(emails);
   }
 
   /** `subscription:entry` → the entry that told the reader this story first, for each repeat. */
@@ -187,78 +219,4 @@ export class DeliveryService {
     }
     return hosts.size ? this.feeds.realtimeFollowersOfSites([...hosts].slice(0, 50)) : new Map();
   }
-
-  /**
-   * One email per entry, or one combined email when a poll brings a burst (named by the poll's first
-   * entry); the last email carries the notice, when there is one.
-   */
-  private async sendRealtime(
-    feed: FeedRef,
-    user: User,
-    subscription: Subscription,
-    { now: entries, notice }: AdmittedEntries,
-    pollKey: string,
-  ): Promise<number> {
-    const withNotice = notice ? { notice } : {};
-    const to = { userId: user.id, email: recipientAddress(user.email, subscription) };
-    const toEmailEntry = (entry: Entry) =>
-      this.content.toEmailEntry(entry, { fullText: subscription.fullText });
-    if (isBurst(entries.length)) {
-      const { shown, headlines } = newestForSection(entries);
-      const isNew = await this.mail.sendDigest({
-        dedupKey: burstEmailKey(feed.id, pollKey, user.id),
-        to,
-        title: burstTitle(entries.length, feed.title ?? feed.url),
-        isBurst: true,
-        sections: composeDigest([
-          {
-            feed: feedForEmail(feed),
-            subscriptionId: subscription.id,
-            subjectTag: subscription.subjectTag,
-            entries: await Promise.all(shown.map(toEmailEntry)),
-            headlines,
-          },
-        ]),
-        ...withNotice,
-      });
-      return isNew ? 1 : 0;
-    }
-    let enqueued = 0;
-    for (const [index, entry] of entries.entries()) {
-      const isLast = index === entries.length - 1;
-      enqueued += await this.sendEntry(feed, user, subscription, entry, isLast ? withNotice : {});
-    }
-    return enqueued;
-  }
-
-  /** One entry's email (on hold, with a notice, when given); 1 when it was enqueued now, 0 when it was already. */
-  private async sendEntry(
-    feed: FeedRef,
-    user: User,
-    subscription: Subscription,
-    entry: Entry,
-    { hold, notice }: { hold?: { until: Date; reason: string }; notice?: string } = {},
-  ): Promise<number> {
-    const isNew = await this.mail.sendEntry({
-      dedupKey: entryEmailKey(entry.id, user.id),
-      to: { userId: user.id, email: recipientAddress(user.email, subscription) },
-      subscriptionId: subscription.id,
-      subjectTag: subscription.subjectTag,
-      feed: feedForEmail(feed),
-      entry: await this.content.toEmailEntry(entry, { fullText: subscription.fullText }),
-      hold,
-      notice,
-    });
-    return isNew ? 1 : 0;
-  }
-}
-
-/** The key of the one email a burst of one poll becomes for one reader. */
-function burstEmailKey(feedId: string, pollKey: string, userId: string): string {
-  return `burst:${feedId}:${pollKey}:user:${userId}`;
-}
-
-/** The key of one entry's real-time email to one reader (what a held copy is withdrawn by). */
-function entryEmailKey(entryId: string, userId: string): string {
-  return `entry:${entryId}:user:${userId}`;
 }

@@ -2,11 +2,10 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AccountsService, User } from '../accounts/accounts.service';
 import { sha256Hex } from '../common/ids';
 import { chunksOf } from '../db/chunked';
-import { EntriesService, Entry } from '../entries/entries.service';
+import { EntriesService } from '../entries/entries.service';
 import { FeedsService } from '../feeds/feeds.service';
 import { recipientAddress } from '../feeds/domain/delivery-address';
 import { SubscriptionChangesService } from '../feeds/subscription-changes.service';
-import { EntryForEmail } from '../mail/email-models';
 import { MailService } from '../mail/mail.service';
 import { DigestRepository, DigestRun, IssueOutcome, PendingDigestItem } from './digest.repository';
 import { composeDigest } from './domain/compose-digest';
@@ -192,14 +191,7 @@ export class DigestService {
     );
     const told = [...new Set([...items.values()].flatMap(toldEntryIds))];
     const entries = new Map((await this.entries.findByIds(told)).map((entry) => [entry.id, entry]));
-    // Readers of the same feeds get the same posts: each is rewritten for email once per batch.
-    const emailEntries = new Map<string, Promise<EntryForEmail>>();
-    const emailEntryOf = (entry: Entry, fullText: boolean) => {
-      const key = `${entry.id}:${fullText}`;
-      const known = emailEntries.get(key) ?? this.content.toEmailEntry(entry, { fullText });
-      emailEntries.set(key, known);
-      return known;
-    };
+    const emailEntryOf = this.content.forBatch();
     const outcomes: IssueOutcome[] = [];
     const sent: ComposedIssue[] = [];
     for (const run of runs) {

@@ -3,7 +3,7 @@ import { User } from '../accounts/accounts.service';
 import { Entry } from '../entries/entries.service';
 import { FeedsService, Subscription } from '../feeds/feeds.service';
 import { MailService } from '../mail/mail.service';
-import { DigestRepository } from './digest.repository';
+import { DigestRepository, NewPendingItem } from './digest.repository';
 import { endOfLocalDay, planRealtime, startOfLocalDay } from './domain/realtime-rhythm';
 
 /** The real-time entries that go now, the line the last of their emails carries, and those that wait. */
@@ -12,6 +12,14 @@ export interface AdmittedEntries {
   notice: string | null;
   waiting: Entry[];
   waitFor: 'quiet' | 'catch-up' | null;
+}
+
+/** One reader's real-time entries of a poll that would go now, and the earlier telling of each repeat (pending items keep it). */
+export interface RealtimeEntries {
+  user: User;
+  subscription: Subscription;
+  now: readonly Entry[];
+  repeatOf: (entry: Entry) => string | null;
 }
 
 /**
@@ -28,38 +36,54 @@ export class InboxRhythmService {
     private readonly feeds: FeedsService,
   ) {}
 
-  async admit(
-    user: User,
-    subscription: Subscription,
-    entries: readonly Entry[],
-    repeatOf: (entry: Entry) => string | null,
-  ): Promise<AdmittedEntries> {
-    const hasRhythm = user.maxEmailsPerDay > 0 || user.quietStart !== null;
-    if (!hasRhythm || entries.length === 0)
-      return { now: [...entries], notice: null, waiting: [], waitFor: null };
+  /**
+   * Admits each reader's entries (one answer per reader, in order): the budgets' counts read and the
+   * waiting entries stored together for all of them.
+   */
+  async admitAll(readers: readonly RealtimeEntries[]): Promise<AdmittedEntries[]> {
     // When the poll saw them (`poll --at` moves it), the instant the rules are read at.
-    const now = new Date(Math.max(...entries.map((entry) => entry.firstSeenAt.getTime())));
-    const sentToday =
-      user.maxEmailsPerDay > 0
-        ? await this.mail.countDeliveriesSince(user.id, startOfLocalDay(user.timezone, now))
-        : 0;
-    const plan = planRealtime(user, now, sentToday, entries.length);
-    const oldestFirst = [...entries].sort((a, b) => dateOf(a) - dateOf(b));
-    const waiting = oldestFirst.slice(plan.sendCount);
-    if (plan.waitFor)
-      await this.digests.addPending(
-        waiting.map((entry) => ({
-          userId: user.id,
-          subscriptionId: subscription.id,
-          entryId: entry.id,
-          cadence: plan.waitFor!,
-          // A catch-up takes the whole local day's held posts at once: they join it when the day ends.
-          createdAt: plan.waitFor === 'catch-up' ? endOfLocalDay(user.timezone, now) : entry.firstSeenAt,
-          repeatOfEntryId: repeatOf(entry),
-        })),
-      );
-    const notice = plan.reachesBudget ? await this.budgetNotice(user) : null;
-    return { now: oldestFirst.slice(0, plan.sendCount), notice, waiting, waitFor: plan.waitFor };
+    const nowOf = ({ now }: RealtimeEntries) =>
+      new Date(Math.max(...now.map((entry) => entry.firstSeenAt.getTime())));
+    const hasRhythm = ({ user, now }: RealtimeEntries) =>
+      now.length > 0 && (user.maxEmailsPerDay > 0 || user.quietStart !== null);
+    const budgeted = readers.filter((reader) => hasRhythm(reader) && reader.user.maxEmailsPerDay > 0);
+    const sentToday = budgeted.length
+      ? await this.mail.countDeliveriesSince(
+          budgeted.map((reader) => ({
+            userId: reader.user.id,
+            since: startOfLocalDay(reader.user.timezone, nowOf(reader)),
+          })),
+        )
+      : new Map<string, number>();
+    const waitingItems: NewPendingItem[] = [];
+    const admitted: AdmittedEntries[] = [];
+    for (const reader of readers) {
+      const { user, subscription, now: entries, repeatOf } = reader;
+      if (!hasRhythm(reader)) {
+        admitted.push({ now: [...entries], notice: null, waiting: [], waitFor: null });
+        continue;
+      }
+      const now = nowOf(reader);
+      const plan = planRealtime(user, now, sentToday.get(user.id) ?? 0, entries.length);
+      const oldestFirst = [...entries].sort((a, b) => dateOf(a) - dateOf(b));
+      const waiting = oldestFirst.slice(plan.sendCount);
+      if (plan.waitFor)
+        waitingItems.push(
+          ...waiting.map((entry) => ({
+            userId: user.id,
+            subscriptionId: subscription.id,
+            entryId: entry.id,
+            cadence: plan.waitFor!,
+            // A catch-up takes the whole local day's held posts at once: they join it when the day ends.
+            createdAt: plan.waitFor === 'catch-up' ? endOfLocalDay(user.timezone, now) : entry.firstSeenAt,
+            repeatOfEntryId: repeatOf(entry),
+          })),
+        );
+      const notice = plan.reachesBudget ? await this.budgetNotice(user) : null;
+      admitted.push({ now: oldestFirst.slice(0, plan.sendCount), notice, waiting, waitFor: plan.waitFor });
+    }
+    await this.digests.addPending(waitingItems);
+    return admitted;
   }
 
   /** The one line of the email that reaches the reader's budget: what happens next, how to lift it. */

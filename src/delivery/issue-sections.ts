@@ -1,16 +1,16 @@
 import { Feed, Subscription } from '../feeds/feeds.service';
-import { DigestSection, EntryForEmail, FeedForEmail } from '../mail/email-models';
+import { DigestSection, FeedForEmail } from '../mail/email-models';
 import type { Entry } from '../entries/entries.service';
 import type { PendingDigestItem } from './digest.repository';
 import { newestForSection } from './domain/compose-digest';
 import { FilterRule, keepRule, keepSelection } from './domain/filter-entries';
 import { isOriginOf, preferOrigins } from './domain/story-origin';
-import { feedForEmail } from './entry-content.provider';
+import { EmailEntryOf, feedForEmail } from './entry-content.provider';
 
 /** The posts of a batch's issues, and each one's email version, made once for the batch. */
 export interface BatchPosts {
   entries: ReadonlyMap<string, Entry>;
-  emailEntryOf: (entry: Entry, fullText: boolean) => Promise<EntryForEmail>;
+  emailEntryOf: EmailEntryOf;
 }
 
 /** A post a digest issue left out by its subscription's keep-k. */

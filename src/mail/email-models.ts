@@ -90,6 +90,9 @@ export interface DigestEmail {
   notice?: string;
 }
 
+/** A real-time email: one post's, or a burst's (a digest of one feed's poll). */
+export type RealtimeEmail = { entry: EntryEmail } | { burst: DigestEmail };
+
 export interface SignInEmail {
   dedupKey: string;
   to: { userId: string | null; email: string };

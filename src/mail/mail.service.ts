@@ -28,10 +28,14 @@ import {
   FeedForEmail,
   FeedProblemEmail,
   LowBalanceEmail,
+  RealtimeEmail,
   SignInEmail,
   SupportReplyEmail,
 } from './email-models';
 import { EmailToSend, OutboxService } from './outbox.service';
+
+/** The kinds of email that carry posts: what a reader's daily budget counts. */
+const DELIVERY_KINDS = ['entry', 'digest', 'entry-update'];
 
 /**
  * The one door into the mail module: each method renders one kind of email and enqueues it.
@@ -52,12 +56,26 @@ export class MailService {
   }
 
   sendEntry(email: EntryEmail): Promise<boolean> {
-    return this.outbox.enqueue({ ...this.composeEntry(email), hold: email.hold });
+    return this.outbox.enqueue(this.composeEntry(email));
   }
 
-  /** How many posts' emails (one each, digests, bursts, updates) a user was sent since `since`: their daily budget's count. */
-  countDeliveriesSince(userId: string, since: Date): Promise<number> {
-    return this.outbox.countOfKindsSince(userId, ['entry', 'digest', 'entry-update'], since);
+  /**
+   * How many posts' emails (one each, digests, bursts, updates) each user was sent since their `since`:
+   * their daily budget's count (none: absent). One read per instant (readers of one timezone share their
+   * local day's start) and few hundred users.
+   */
+  async countDeliveriesSince(
+    readers: ReadonlyArray<{ userId: string; since: Date }>,
+  ): Promise<Map<string, number>> {
+    const bySince = new Map<number, string[]>();
+    for (const { userId, since } of readers)
+      (bySince.get(since.getTime()) ?? bySince.set(since.getTime(), []).get(since.getTime())!).push(userId);
+    const counts = new Map<string, number>();
+    for (const [since, userIds] of bySince) {
+      const found = await this.outbox.countsOfKindsSince(userIds, DELIVERY_KINDS, new Date(since));
+      for (const [userId, count] of found) counts.set(userId, count);
+    }
+    return counts;
   }
 
   /** "Updated: TITLE": what changed in a post the reader got, priced as an email with one post. */
@@ -100,9 +118,25 @@ export class MailService {
     return this.outbox.enqueue(this.composeDigest(email));
   }
 
-  /** Digests as `sendDigest` sends them, enqueued together; one whose dedup key was enqueued before is skipped. */
-  sendDigests(emails: readonly DigestEmail[]): Promise<void> {
+  /**
+   * Digests as `sendDigest` sends them, enqueued together; one whose dedup key was enqueued before is
+   * skipped. Returns how many were enqueued now.
+   */
+  sendDigests(emails: readonly DigestEmail[]): Promise<number> {
     return this.outbox.enqueueAll(emails.map((email) => this.composeDigest(email)));
+  }
+
+  /**
+   * Posts' emails and bursts as `sendEntry` and `sendDigest` send them, enqueued together (a fan-out's
+   * readers a few hundred per statement); one whose dedup key was enqueued before is skipped. Returns
+   * how many were enqueued now.
+   */
+  sendRealtime(emails: readonly RealtimeEmail[]): Promise<number> {
+    return this.outbox.enqueueAll(
+      emails.map((email) =>
+        'entry' in email ? this.composeEntry(email.entry) : this.composeDigest(email.burst),
+      ),
+    );
   }
 
   sendSignIn(email: SignInEmail): Promise<boolean> {
@@ -306,7 +340,7 @@ export class MailService {
   private composeEntry(email: EntryEmail): EmailToSend {
     const name = feedName(email.feed);
     const view = entryView(email);
-    return this.composer.compose(
+    const composed = this.composer.compose(
       {
         template: 'entry',
         dedupKey: email.dedupKey,
@@ -321,6 +355,7 @@ export class MailService {
       },
       { steps: 1, view: () => shortenedEntryView(email) },
     );
+    return { ...composed, hold: email.hold };
   }
 }
 

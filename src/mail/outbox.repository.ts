@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../common/zod-errors';
 import { bulkUpdate } from '../db/bulk-update';
 import { chunksBySize, readInChunks, writeInChunks } from '../db/chunked';
 import { nextBatch, PruneBatch, PruneRequest } from '../db/prune-batch';
-import { insertRows, selectRows, storedValue } from '../db/raw-rows';
+import { insertRows, placeholders, selectRows, storedValue } from '../db/raw-rows';
 import { Transactions } from '../db/transactions';
 import { OutboxEmailEntity } from './outbox-email.entity';
 
@@ -37,10 +37,24 @@ export class OutboxRepository {
     }
   }
 
-  /** Stores new rows, several per statement; a row whose dedup key was stored before is skipped. */
-  async insertAll(rows: readonly OutboxEmailEntity[]): Promise<void> {
-    for (const chunk of chunksBySize(rows, (row) => row.html.length + row.text.length, BODY_CHARACTERS))
+  /**
+   * Stores new rows, several per statement; a row whose dedup key was stored before is skipped. Returns
+   * how many were stored: the rows found again by their new ids. The rows go in dedup key order, so two
+   * processes storing the same keys take their locks in the same order (no deadlock on MySQL).
+   */
+  async insertAll(rows: readonly OutboxEmailEntity[]): Promise<number> {
+    const sorted = [...rows].sort((a, b) => (a.dedupKey < b.dedupKey ? -1 : a.dedupKey > b.dedupKey ? 1 : 0));
+    for (const chunk of chunksBySize(sorted, (row) => row.html.length + row.text.length, BODY_CHARACTERS))
       await insertRows(this.rows.manager, OutboxEmailEntity, chunk, { ignoreDuplicates: true });
+    const counts = await readInChunks(
+      rows.map((row) => row.id),
+      (ids): Promise<Array<{ stored: number | string }>> =>
+        this.rows.manager.query(
+          `SELECT COUNT(*) AS stored FROM outbox_emails WHERE id IN (${placeholders(ids.length)})`,
+          ids,
+        ),
+    );
+    return counts.reduce((sum, { stored }) => sum + Number(stored), 0);
   }
 
   /**
@@ -212,6 +226,25 @@ export class OutboxRepository {
   /** A user's emails of these kinds enqueued since `since`, whatever became of them. */
   countOfKindsSince(userId: string, kinds: readonly string[], since: Date): Promise<number> {
     return this.rows.countBy({ userId, kind: In([...kinds]), createdAt: MoreThanOrEqual(since) });
+  }
+
+  /** Of these users, how many emails of these kinds each was enqueued since `since` (none: absent). */
+  async countsOfKindsSince(
+    userIds: readonly string[],
+    kinds: readonly string[],
+    since: Date,
+  ): Promise<Map<string, number>> {
+    const manager = this.rows.manager;
+    const counts = await readInChunks(
+      userIds,
+      (chunk): Promise<Array<{ userId: string; count: number | string }>> =>
+        manager.query(
+          `SELECT user_id AS userId, COUNT(*) AS count FROM outbox_emails WHERE user_id IN (${placeholders(chunk.length)})` +
+            ` AND kind IN (${placeholders(kinds.length)}) AND created_at >= ? GROUP BY user_id`,
+          [...chunk, ...kinds, storedValue(manager, OutboxEmailEntity, 'createdAt', since)],
+        ),
+    );
+    return new Map(counts.map(({ userId, count }) => [userId, Number(count)]));
   }
 
   /** Puts the rows parked for this address (any case) back in the queue; returns how many. */

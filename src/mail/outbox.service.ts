@@ -86,10 +86,13 @@ export class OutboxService implements OnModuleDestroy {
     return this.rows.insert(this.rowOf(email, this.clock.now()));
   }
 
-  /** Stores these emails for sending, a few per statement; those whose key was enqueued before are skipped. */
-  async enqueueAll(emails: readonly EmailToSend[]): Promise<void> {
+  /**
+   * Stores these emails for sending, a few per statement; those whose key was enqueued before are
+   * skipped. Returns how many were stored now.
+   */
+  enqueueAll(emails: readonly EmailToSend[]): Promise<number> {
     const now = this.clock.now();
-    await this.rows.insertAll(emails.map((email) => this.rowOf(email, now)));
+    return this.rows.insertAll(emails.map((email) => this.rowOf(email, now)));
   }
 
   private rowOf(email: EmailToSend, now: Date): OutboxEmailEntity {
@@ -209,6 +212,15 @@ export class OutboxService implements OnModuleDestroy {
   /** A user's emails of these kinds enqueued since `since`. */
   countOfKindsSince(userId: string, kinds: readonly string[], since: Date): Promise<number> {
     return this.rows.countOfKindsSince(userId, kinds, since);
+  }
+
+  /** Of these users, how many emails of these kinds each was enqueued since `since` (none: absent). */
+  countsOfKindsSince(
+    userIds: readonly string[],
+    kinds: readonly string[],
+    since: Date,
+  ): Promise<Map<string, number>> {
+    return this.rows.countsOfKindsSince(userIds, kinds, since);
   }
 
   /** A bounce report for one of our rows (its VERP address): the row failed, its address is suppressed. */

@@ -31,6 +31,8 @@ export function passesContentFilters(entry: DeliveryEntry, filters: Subscription
 
 /** The keyword or regular-expression rule that leaves the entry out, or null when it passes them. */
 export function contentRuleAgainst(entry: DeliveryEntry, filters: SubscriptionFilters): FilterRule | null {
+  // Most subscriptions have none: a fan-out then makes no plain text of the post per reader.
+  if (!filters.includeWords?.length && !filters.excludeWords?.length && !filters.filterRegex) return null;
   const text = searchableText(entry);
   const keywordRule = keywordRuleAgainst(text, filters.includeWords, filters.excludeWords);
   if (keywordRule) return keywordRule;

@@ -86,6 +86,52 @@ describe.each(testDialects())('the reader’s inbox budget and quiet hours on %s
     ]);
   });
 
+  it('holds each reader of one post to their own day, budget and quiet hours', async () => {
+    const newYork = await fixture.addUser('ny@example.com', {
+      timezone: 'America/New_York',
+      maxEmailsPerDay: 2,
+    });
+    const tokyo = await fixture.addUser('tokyo@example.com', { timezone: 'Asia/Tokyo', maxEmailsPerDay: 2 });
+    const resting = await fixture.addUser('rest@example.com', {
+      timezone: 'Europe/Paris',
+      quietHours: '14:00-16:00',
+    });
+    const free = await fixture.addUser('free@example.com', { timezone: 'UTC' });
+    const morning = await fixture.feed('Early Edition', [
+      [newYork, { mode: 'realtime' }],
+      [tokyo, { mode: 'realtime' }],
+    ]);
+    // 23:00 of the day before in New York, 13:00 of the same day in Tokyo.
+    expect(await publishAt(morning, '2026-11-22T04:00:00Z', 'Early')).toBe(2);
+
+    const feed = await fixture.feed('Shared News', [
+      [newYork, { mode: 'realtime' }],
+      [tokyo, { mode: 'realtime' }],
+      [resting, { mode: 'realtime' }],
+      [free, { mode: 'realtime' }],
+    ]);
+    expect(await publishAt(feed, '2026-11-22T14:00:00Z', 'First', 'Second')).toBe(5);
+
+    const subjects = async (user: User) => (await entryEmailsOf(user)).map((row) => row.subject).sort();
+    expect(await subjects(newYork)).toEqual(['Early', 'First', 'Second']);
+    expect(await subjects(tokyo)).toEqual(['Early', 'First']);
+    expect(await subjects(resting)).toEqual([]);
+    expect(await subjects(free)).toEqual(['First', 'Second']);
+    const budgetReached = 'This is email 2 of your 2 a day';
+    expect((await entryEmailsOf(newYork)).find((row) => row.subject === 'Second')!.text).toContain(
+      budgetReached,
+    );
+    expect((await entryEmailsOf(tokyo)).find((row) => row.subject === 'First')!.text).toContain(
+      budgetReached,
+    );
+    expect(await fixture.digestKeysAfterSending(resting, '2026-11-22T15:00:00Z')).toEqual([
+      'quiet:2026-11-22T16:00',
+    ]);
+    expect(await fixture.digestKeysAfterSending(tokyo, '2026-11-23T00:00:00Z')).toEqual([
+      'catch-up:2026-11-23',
+    ]);
+  });
+
   it('holds real-time mail during quiet hours and releases it once, as one email, when they end', async () => {
     const user = await fixture.addUser('night@example.com', {
       timezone: 'Europe/Paris',
