@@ -177,14 +177,34 @@ export class OutboxSender implements OnModuleDestroy {
         ? await this.release(email)
         : turn !== 'now'
           ? await this.putBack(email, turn)
-          : await this.slots.run(() => this.send(email, domain, gate));
+          : await this.sendInSlot(email, domain, gate);
     if (outcome === 'released' || outcome === 'deferred' || outcome === 'throttled')
       await gate.settle(email, 'not-sent');
     return outcome;
   }
 
-  /** In a send slot: a hold that began while this email waited for its slot still stops it. */
-  private async send(email: OutboxEmailEntity, domain: string, gate: SendGate): Promise<Outcome> {
+  /**
+   * Sends the email in a send slot, and records it sent once out of it: the slot goes to the next email
+   * while this one's end waits for its group (`SentMarks`); held through that wait, ten slots carried
+   * fewer than 300 emails/s of a fan-out over loopback, most of the time waiting.
+   */
+  private async sendInSlot(email: OutboxEmailEntity, domain: string, gate: SendGate): Promise<Outcome> {
+    const sent = await this.slots.run(() => this.send(email, domain, gate));
+    if (typeof sent === 'string') return sent;
+    await this.sentMarks.record(email.id, { status: 'sent', lastError: null, ...sent });
+    await gate.settle(email, 'sent');
+    return 'sent';
+  }
+
+  /**
+   * In a send slot: a hold that began while this email waited for its slot still stops it. Once the
+   * server has it, what its row is to record.
+   */
+  private async send(
+    email: OutboxEmailEntity,
+    domain: string,
+    gate: SendGate,
+  ): Promise<Outcome | { attempts: number; sentAt: Date }> {
     if (this.shutdown.isStopping) return this.release(email);
     const hold = this.pacer.holdOf(domain, this.clock.now());
     if (hold) return this.putBack(email, { until: hold.until, reason: hold.reason, outcome: 'deferred' });
@@ -208,10 +228,7 @@ export class OutboxSender implements OnModuleDestroy {
       return this.recordFailure(email, domain, attempts, error as SmtpFailure & Error);
     }
     this.pacer.succeeded(domain);
-    const sentAt = this.clock.now();
-    await this.sentMarks.record(email.id, { status: 'sent', attempts, sentAt, lastError: null });
-    await gate.settle(email, 'sent');
-    return 'sent';
+    return { attempts, sentAt: this.clock.now() };
   }
 
   private async putBack(email: OutboxEmailEntity, turn: Exclude<Turn, 'now' | 'stopping'>): Promise<Outcome> {
