@@ -62,7 +62,17 @@ export async function run(options: LoadOptions): Promise<void> {
     });
 
     await run.startWorkers({ profiled: true });
-    await untilSent(run, sink, options.readers);
+    const workersCpuSeconds = () =>
+      run.workers.reduce((sum, worker) => sum + processCpuSeconds(worker.pid), 0);
+    // The workers' CPU once sending began (their start-up left out), and how many the sink had then.
+    const sendingFrom = { cpuSeconds: 0, received: 0 };
+    const watch = setInterval(() => {
+      if (sink.received === 0 || sendingFrom.received > 0) return;
+      Object.assign(sendingFrom, { cpuSeconds: workersCpuSeconds(), received: sink.received });
+    }, 20);
+    await untilSent(run, sink, options.readers).finally(() => clearInterval(watch));
+    const sendingCpuSeconds = workersCpuSeconds() - sendingFrom.cpuSeconds;
+    const sentSince = sink.received - sendingFrom.received;
     const oursPerSecond = (sink.received / Math.max(1, sink.lastAt - sink.firstAt)) * 1000;
     const lost = options.readers - sink.recipients.size;
     const doubled = sink.doubled;
@@ -89,6 +99,7 @@ export async function run(options: LoadOptions): Promise<void> {
         lost,
         doubled,
         worker_cpu_ms_per_email: (workerCpu.reduce((a, b) => a + b, 0) * 1000) / Math.max(1, enqueued),
+        worker_sending_cpu_ms_per_email: (sendingCpuSeconds * 1000) / Math.max(1, sentSince),
         baseline_pool_size: POOL_SIZE,
         ...growth,
         ...run.workerMemory(),
