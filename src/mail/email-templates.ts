@@ -83,7 +83,9 @@ export class EmailTemplates {
       } catch (error) {
         throw new Error(`${filePath}: ${(error as Error).message}`);
       }
-      return handlebars.compile(source, { strict: true, ...options });
+      // The layouts use only the built-in helpers: knowing it, Handlebars looks each `{{field}}` up
+      // directly instead of first asking whether it names a helper.
+      return handlebars.compile(source, { strict: true, knownHelpersOnly: true, ...options });
     };
     return new Map(
       TEMPLATE_NAMES.map((name) => {

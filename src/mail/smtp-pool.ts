@@ -105,6 +105,7 @@ export class SmtpPool {
         resolve(pooled);
       };
       connection.connect(() => {
+        withoutNagle(connection);
         const credentials = this.options.credentials;
         if (!credentials) return ready();
         connection.login({ credentials }, (error) => (error ? this.lost(pooled, error) : ready()));
@@ -174,6 +175,19 @@ export class SmtpPool {
     pooled.connection.close();
     this.waiting.shift()?.(null);
   }
+}
+
+/**
+ * Every step of SMTP is a write and a wait for the reply, and SMTPConnection writes a message's closing
+ * `.` apart from its body: with Nagle's algorithm on, that last write waits for the server's delayed
+ * ACK, 40 ms on Linux, so one connection carried at most ~22 messages a second (~100/s for a pool of 5
+ * on loopback, ~750–2,400/s without). SMTPConnection has no option for it, hence its socket, reached
+ * once connected (a TLS socket passes it on to its TCP socket).
+ */
+function withoutNagle(connection: SMTPConnection): void {
+  (connection as unknown as { _socket?: { setNoDelay?: (noDelay: boolean) => void } })._socket?.setNoDelay?.(
+    true,
+  );
 }
 
 function toSendError(

@@ -1,5 +1,5 @@
-import { htmlToText } from '../../content';
 import type { DigestEmail, DigestHeadline, DigestSection } from '../email-models';
+import { bodyText } from './body-text';
 import { byline, entryTitle, feedName } from './email-views';
 import { sentenceExcerpt } from './sentence-excerpt';
 
@@ -75,7 +75,7 @@ function sectionView(
       title: entryTitle(entry),
       link: entry.link,
       byline: byline(entry),
-      excerpt: sentenceExcerpt(htmlToText(entry.html), EXCERPT_CHARACTERS),
+      excerpt: sentenceExcerpt(bodyText(entry.html), EXCERPT_CHARACTERS),
       alsoIn: entry.alsoIn?.length ? `Also in ${entry.alsoIn.map(feedName).join(', ')}` : null,
     })),
     headlines: posts

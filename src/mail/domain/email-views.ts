@@ -1,6 +1,6 @@
 import { siteOfFeed } from '../../feeds/domain/feed-url';
 import { EntryEmail, EntryForEmail, EntryUpdateEmail, FeedForEmail, FeedProblemEmail } from '../email-models';
-import { htmlToText } from '../../content';
+import { bodyText } from './body-text';
 
 /**
  * What each template shows, from the models other modules hand to MailService. Every field a template
@@ -14,7 +14,7 @@ export function entryView(email: EntryEmail) {
     link: email.entry.link,
     byline: byline(email.entry),
     bodyHtml: email.entry.html,
-    bodyText: htmlToText(email.entry.html),
+    bodyText: bodyText(email.entry.html),
     notice: email.notice ?? null,
   };
 }
