@@ -13,7 +13,7 @@ export class ShutdownSignal {
     // Every wait that ends early on stopping listens while it waits (a send waiting for its domain's
     // pace, a poll's host gap): more than ten at once is normal, and each removes itself on waking
     // (`Clock.sleepUntil`), so Node's leak warning would only cry wolf.
-    setMaxListeners(0, this.controller.signal);
+    setMaxListeners(Infinity, this.controller.signal);
   }
 
   /** Aborted when stopping begins: waits that should end early listen to it. */
