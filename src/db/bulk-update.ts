@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { Driver, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { BetterSqlite3Driver } from 'typeorm/driver/better-sqlite3/BetterSqlite3Driver';
 import { isSameValue } from '../common/same-value';
 import { columnOf, placeholders } from './raw-rows';
@@ -44,12 +45,8 @@ export async function bulkUpdate<T extends ObjectLiteral>(
         `UPDATE ${driver.escape(metadata.tableName)} SET ${assignments.join(', ')} ` +
           `WHERE ${driver.escape(idColumn.databaseName)} = ?`,
       );
-      for (const row of group) {
-        const values = columns.map((column) =>
-          driver.preparePersistentValue(row.values[column.propertyName], column),
-        );
-        statement.run(...values, row.id);
-      }
+      const storedValuesOf = storedValuesReusingRepeats(driver, columns);
+      for (const row of group) statement.run(...storedValuesOf(row.values), row.id);
       continue;
     }
     for (let start = 0; start < group.length; start += ROWS_PER_STATEMENT) {
@@ -103,12 +100,32 @@ function sqliteConnectionOf(manager: EntityManager): Database.Database | null {
   return driver instanceof BetterSqlite3Driver ? (driver.databaseConnection as Database.Database) : null;
 }
 
+/**
+ * The driver's stored form of a row's values, column by column; a value equal to the previous row's is
+ * not converted again (a poll cycle's thousands of feeds share their poll time and `updated_at`).
+ */
+function storedValuesReusingRepeats<T>(
+  driver: Driver,
+  columns: readonly ColumnMetadata[],
+): (values: Partial<T>) => unknown[] {
+  const previous = columns.map(() => ({ value: undefined as unknown, stored: undefined as unknown }));
+  return (values) =>
+    columns.map((column, index) => {
+      const value = (values as Record<string, unknown>)[column.propertyName];
+      const last = previous[index];
+      if (last.stored === undefined || !isSameValue(value, last.value))
+        Object.assign(last, { value, stored: driver.preparePersistentValue(value, column) });
+      return last.stored;
+    });
+}
+
 /** Rows grouped by the set of columns they change; two updates of one row merge, the later winning. */
 function groupByChangedColumns<T>(rows: ReadonlyArray<RowUpdate<T>>): Array<Array<RowUpdate<T>>> {
   const merged = new Map<string, Partial<T>>();
   for (const { id, values } of rows) {
-    const defined = Object.entries(values).filter(([, value]) => value !== undefined);
-    merged.set(id, { ...merged.get(id), ...Object.fromEntries(defined) });
+    const row: Partial<T> = merged.get(id) ?? {};
+    for (const property in values) if (values[property] !== undefined) row[property] = values[property];
+    merged.set(id, row);
   }
   const groups = new Map<string, Array<RowUpdate<T>>>();
   for (const [id, values] of merged) {

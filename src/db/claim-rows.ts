@@ -29,7 +29,9 @@ export interface LeaseClaim {
  * Claims those of `ids` that nobody holds (no lease, or one that ended before `now`) and that meet
  * `condition` (SQL over the table's columns, with its parameters), with one conditional UPDATE per
  * `IDS_PER_STATEMENT` ids: two processes never both get a row. Returns the ids this claim got. A claim that lost a race
- * (a deadlock with another process's writes) is made again: it wrote nothing.
+ * (a deadlock with another process's writes) is made again: it wrote nothing. SQLite answers the ids
+ * claimed from the UPDATE itself (`RETURNING`); MySQL/MariaDB, which have no `UPDATE … RETURNING`, read
+ * them back by token (a poll cycle's second statement per claim was a third of its claiming time).
  */
 export async function claimRows<T extends ObjectLiteral>(
   manager: EntityManager,
@@ -42,12 +44,14 @@ export async function claimRows<T extends ObjectLiteral>(
   const [table, token, owner, until] = names(manager, target, columns);
   const stored = (property: keyof T & string, value: unknown) =>
     storedValue(manager, target, property, value);
+  const isSqlite = manager.connection.options.type === 'better-sqlite3';
   const claimed: string[] = [];
   for (const chunk of chunksOf(ids)) {
-    await retryLostRaces(() =>
+    const returned: Array<{ id: string }> = await retryLostRaces(() =>
       manager.query(
         `UPDATE ${table} SET ${token} = ?, ${owner} = ?, ${until} = ? ` +
-          `WHERE id IN (${placeholders(chunk.length)}) AND (${until} IS NULL OR ${until} < ?) AND (${condition.sql})`,
+          `WHERE id IN (${placeholders(chunk.length)}) AND (${until} IS NULL OR ${until} < ?) AND (${condition.sql})` +
+          (isSqlite ? ' RETURNING id' : ''),
         [
           claim.token,
           claim.owner,
@@ -58,10 +62,12 @@ export async function claimRows<T extends ObjectLiteral>(
         ],
       ),
     );
-    const rows: Array<{ id: string }> = await manager.query(
-      `SELECT id FROM ${table} WHERE ${token} = ? AND id IN (${placeholders(chunk.length)})`,
-      [claim.token, ...chunk],
-    );
+    const rows: Array<{ id: string }> = isSqlite
+      ? returned
+      : await manager.query(
+          `SELECT id FROM ${table} WHERE ${token} = ? AND id IN (${placeholders(chunk.length)})`,
+          [claim.token, ...chunk],
+        );
     claimed.push(...rows.map((row) => row.id));
   }
   return claimed;

@@ -10,9 +10,9 @@ import { Config } from '../config/load-config';
 import { ClaimLeases, ClaimsInHand } from '../db/claim-leases';
 import { untilDatabaseAnswers } from '../db/until-database-answers';
 import { DeliveryPacer } from './delivery-pacer';
+import { bodyParts } from './domain/body-parts';
 import { domainOf } from './domain/email-domain';
 import { classifySendFailure, SmtpFailure } from './domain/retry-policy';
-import { textEncodingFor } from './domain/text-encoding';
 import { MAIL_TRANSPORT } from './mail.tokens';
 import { MailTransport, transportHeaders } from './mail-transport';
 import { OutboxEmailEntity } from './outbox-email.entity';
@@ -216,9 +216,7 @@ export class OutboxSender implements OnModuleDestroy {
         replyTo: email.replyTo ?? undefined,
         envelope: { from: email.envelopeFrom ?? this.config.MAIL_FROM.address, to: [email.toAddress] },
         subject: email.subject,
-        html: email.html,
-        text: email.text,
-        textEncoding: textEncodingFor(email.text),
+        ...bodyParts(email.html, email.text),
         messageId: email.messageId,
         date: email.createdAt,
         headers: transportHeaders(email.headers),

@@ -111,10 +111,12 @@ async function pollRound(run: LoadRun, hosts: FeedHosts): Promise<RoundFigures> 
   const failedBefore = run.failedCycles();
   hosts.resetCounts();
   const before = cpu();
-  const start = new Date(Math.floor(Date.now() / 1000) * 1000);
+  // Due from the last whole second (the column's precision), but timed from when they became due.
+  const startedAt = Date.now();
+  const start = new Date(Math.floor(startedAt / 1000) * 1000);
   await run.dataSource.query('UPDATE feeds SET next_poll_at = ?', [sqlTime(start)]);
   await waitForAllPolled(run.dataSource, start, hosts.feeds);
-  const seconds = (Date.now() - start.getTime()) / 1000;
+  const seconds = (Date.now() - startedAt) / 1000;
   const after = cpu();
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   const perFeedMs = (cpuSeconds: number) => (cpuSeconds * 1000) / hosts.feeds;

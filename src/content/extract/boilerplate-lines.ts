@@ -23,27 +23,13 @@ const MAX_PAGE_LABEL_LINE_LENGTH = 100;
 const MAX_RIGHTS_NOTICE_LENGTH = 250;
 /** Longer than this, a line that opens like a control's label ("Show more") goes on as prose. */
 const MAX_INTERFACE_LABEL_LENGTH = 60;
-/** How far up a line looks for the figure or caption it belongs to. */
-const CAPTION_LEVELS = 5;
-const CAPTION_NAME = /caption/i;
-
 /**
- * A short line (no picture in it) that only credits a photo or names a source, outside captions: there
- * Readability keeps such lines, and leaving them out measured a loss of agreement with it.
+ * A short line (no picture in it) that only credits a photo or names a source, in a caption too: people
+ * who judged extractions never wanted one there either, and Readability's expected texts hardly differ.
  */
 export function isCreditLine(element: PageElement): boolean {
   if (element.textLength >= MAX_CREDIT_LINE_LENGTH || element.imageCount > 0) return false;
-  return CREDIT_LABEL.test(leadingTextOf(element)) && !isInCaption(element);
-}
-
-function isInCaption(element: PageElement): boolean {
-  let ancestor: PageElement | undefined = element;
-  for (let level = 0; ancestor && level < CAPTION_LEVELS; level++, ancestor = ancestor.parent) {
-    const { tagName, className, id } = ancestor;
-    if (tagName === 'figure' || tagName === 'figcaption' || CAPTION_NAME.test(`${className} ${id}`))
-      return true;
-  }
-  return false;
+  return CREDIT_LABEL.test(leadingTextOf(element));
 }
 
 /** After a colon, the line names what it points at ("Related: <title>"): a teaser, kept by Readability. */

@@ -17,7 +17,7 @@ export interface ExtractedArticle {
   html: string;
   /**
    * The article's own text, as a reader reads it: one paragraph or list item a line, without the link
-   * addresses and quote marks of the `text/plain` email part (that is `htmlToText(html)`).
+   * addresses, quote marks and pictures' alt texts of the `text/plain` email part (that is `htmlToText(html)`).
    */
   text: string;
   title?: string;

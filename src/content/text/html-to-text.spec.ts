@@ -69,6 +69,13 @@ describe('htmlToText', () => {
     expect(htmlToText(html)).toBe('子(こ)どもの法律ほうりつができて');
   });
 
+  it("leaves pictures' alt texts out of an article's own text, not out of an email's", () => {
+    const html =
+      '<p>The quay at dawn.</p><figure><img src="/quay.jpg" alt="Boats moored at the quay"></figure>';
+    expect(articleText(html)).toBe('The quay at dawn.');
+    expect(htmlToText(html)).toBe('The quay at dawn.\n\n[Boats moored at the quay]');
+  });
+
   it('breaks lines at br and block elements', () => {
     expect(htmlToText('<div>one<br>two</div><div>three</div>')).toBe('one\ntwo\nthree');
   });

@@ -30,16 +30,19 @@ export interface TextOptions {
   rubyAnnotations?: boolean;
   /** Written between a table row's cells when they share a line (default ` | `; a data table reads as rows). */
   cellSeparator?: string;
+  /** Write a picture as `[its alt]` (default): in an email's text it stands where the picture was. */
+  imageAlts?: boolean;
 }
 
 /** The `text/plain` rendering of an email's HTML: readable paragraphs, lists, quotes and links. */
 export function htmlToText(html: string, options: TextOptions = {}): string {
-  const writer = new PlainTextWriter(
-    options.linkAddresses ?? true,
-    options.quoteMarks ?? true,
-    options.rubyAnnotations ?? true,
-    options.cellSeparator ?? ' | ',
-  );
+  const writer = new PlainTextWriter({
+    linkAddresses: options.linkAddresses ?? true,
+    quoteMarks: options.quoteMarks ?? true,
+    rubyAnnotations: options.rubyAnnotations ?? true,
+    cellSeparator: options.cellSeparator ?? ' | ',
+    imageAlts: options.imageAlts ?? true,
+  });
   readHtmlTokens(html, {
     startTag: (token: StartTag) => writer.onStartTag(token),
     endTag: (token: EndTag) => writer.onEndTag(token),
@@ -49,8 +52,10 @@ export function htmlToText(html: string, options: TextOptions = {}): string {
 }
 
 /**
- * An article's own text, as a reader reads it: no link addresses, no quote marks, and its sentences
- * without the readings printed over their words (ruby annotations: furigana in Japanese).
+ * An article's own text, as a reader reads it: no link addresses, no quote marks, its sentences
+ * without the readings printed over their words (ruby annotations: furigana in Japanese), and no
+ * pictures' alt texts (a reader sees the picture; people who judged extractions never wanted its alt,
+ * and Readability's expected texts agree better without them).
  */
 export function articleText(html: string): string {
   return htmlToText(html, {
@@ -58,6 +63,7 @@ export function articleText(html: string): string {
     quoteMarks: false,
     rubyAnnotations: false,
     cellSeparator: '',
+    imageAlts: false,
   });
 }
 
@@ -74,35 +80,30 @@ class PlainTextWriter {
   private readonly rows: number[] = [];
   private skipped?: { tagName: string; depth: number };
 
-  constructor(
-    private readonly linkAddresses: boolean,
-    private readonly quoteMarks: boolean,
-    private readonly rubyAnnotations: boolean,
-    private readonly cellSeparator: string,
-  ) {}
+  constructor(private readonly options: Required<TextOptions>) {}
 
   onStartTag({ tagName, attrs, selfClosing }: StartTag): void {
     if (this.skipped) {
       if (tagName === this.skipped.tagName && !selfClosing) this.skipped.depth++;
       return;
     }
-    const isAnnotation = !this.rubyAnnotations && RUBY_ANNOTATIONS.has(tagName);
+    const isAnnotation = !this.options.rubyAnnotations && RUBY_ANNOTATIONS.has(tagName);
     if (DROPPED_WITH_CONTENT.has(tagName) || isAnnotation || isHidden(attrs)) {
       if (!selfClosing && !VOID_ELEMENTS.has(tagName)) this.skipped = { tagName, depth: 1 };
       return;
     }
     const attribute = (name: string) => attrs.find((candidate) => candidate.name === name)?.value;
     this.breakBefore(tagName, this.lists.length > 0);
-    if (tagName === 'blockquote') this.quoteDepth += this.quoteMarks ? 1 : 0;
+    if (tagName === 'blockquote') this.quoteDepth += this.options.quoteMarks ? 1 : 0;
     else if (tagName === 'pre') this.preDepth++;
     else if (tagName === 'ul' || tagName === 'ol') this.lists.push({ ordered: tagName === 'ol', count: 0 });
     else if (tagName === 'li') this.startListItem();
     else if (tagName === 'br') this.endLine();
     else if (tagName === 'tr') this.rows.push(0);
     else if (tagName === 'td' || tagName === 'th') this.startCell();
-    else if (tagName === 'img')
+    else if (tagName === 'img' && this.options.imageAlts)
       this.appendInline(attribute('alt')?.trim() ? `[${attribute('alt')?.trim()}]` : '');
-    else if (tagName === 'a' && this.linkAddresses)
+    else if (tagName === 'a' && this.options.linkAddresses)
       this.links.push({ href: attribute('href') ?? '', textStart: this.line.length });
   }
 
@@ -111,7 +112,7 @@ class PlainTextWriter {
       if (tagName === this.skipped.tagName && --this.skipped.depth === 0) this.skipped = undefined;
       return;
     }
-    if (tagName === 'a' && this.linkAddresses) this.endLink();
+    if (tagName === 'a' && this.options.linkAddresses) this.endLink();
     this.breakBefore(tagName, this.lists.length > 1);
     if (tagName === 'blockquote') this.quoteDepth = Math.max(0, this.quoteDepth - 1);
     else if (tagName === 'pre') this.preDepth = Math.max(0, this.preDepth - 1);
@@ -159,9 +160,10 @@ class PlainTextWriter {
    * neighbour ended in a block: a layout table) needs nothing.
    */
   private startCell(): void {
-    if (this.rows.length === 0 || this.cellSeparator === '') return;
+    if (this.rows.length === 0 || this.options.cellSeparator === '') return;
     const started = this.rows[this.rows.length - 1]++;
-    if (started > 0 && this.line.trim() !== '') this.line = `${this.line.trimEnd()}${this.cellSeparator}`;
+    if (started > 0 && this.line.trim() !== '')
+      this.line = `${this.line.trimEnd()}${this.options.cellSeparator}`;
   }
 
   private appendInline(text: string): void {

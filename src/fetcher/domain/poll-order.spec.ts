@@ -22,11 +22,15 @@ describe('pollOrder', () => {
     expect(order[5]).toBe('a/3');
   });
 
-  it('orders the hosts of a wave at random, so no feed is always first', () => {
-    const firsts = new Set(
-      Array.from({ length: 20 }, (_, seed) => pollOrder(feeds, hostOf, seeded(seed))[0]),
+  it('offers the hosts with the most due feeds first within a wave, those with as many at random', () => {
+    const firsts = Array.from({ length: 20 }, (_, seed) => pollOrder(feeds, hostOf, seeded(seed)));
+    // a has 3 feeds, b 2, c 1: a's chain of gaps is the longest.
+    expect(new Set(firsts.map((order) => order.slice(0, 3).join(' ')))).toEqual(new Set(['a/1 b/1 c/1']));
+    const alike = ['x/1', 'y/1', 'z/1', 'x/2', 'y/2', 'z/2'];
+    const alikeFirsts = new Set(
+      Array.from({ length: 20 }, (_, seed) => pollOrder(alike, hostOf, seeded(seed))[0]),
     );
-    expect(firsts).toEqual(new Set(['a/1', 'b/1', 'c/1']));
+    expect(alikeFirsts).toEqual(new Set(['x/1', 'y/1', 'z/1']));
   });
 
   it('goes through 5,000 feeds of 2,000 hosts in three waves of whole hosts', () => {
@@ -35,6 +39,8 @@ describe('pollOrder', () => {
     const hostsOf = (slice: string[]) => slice.map(hostOf).sort();
     const everyHost = Array.from({ length: 2000 }, (_, index) => String(index)).sort();
     expect(hostsOf(order.slice(0, 2000))).toEqual(everyHost);
+    // The 1,000 hosts with a third feed lead each wave.
+    expect(order.slice(0, 1000).every((feed) => Number(hostOf(feed)) < 1000)).toBe(true);
     expect(hostsOf(order.slice(2000, 4000))).toEqual(everyHost);
     expect(
       order
