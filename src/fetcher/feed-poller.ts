@@ -67,7 +67,13 @@ export class FeedPoller {
     };
   }
 
-  async poll(feed: DueFeed, now: Date, writer: PollStateWriter): Promise<FeedPollResult> {
+  /** `onSent`: told as the request leaves (the host's gap runs from then). */
+  async poll(
+    feed: DueFeed,
+    now: Date,
+    writer: PollStateWriter,
+    onSent?: () => void,
+  ): Promise<FeedPollResult> {
     let response: SafeFetchResponse;
     try {
       response = await this.http.fetch(feed.url, {
@@ -76,6 +82,7 @@ export class FeedPoller {
         lastModified: feed.lastModified,
         userAgent: `Tidings/0.1 (+${this.config.PUBLIC_URL}; ${feed.subscribers} subscribers)`,
         authorization: feed.authFingerprint ? await this.feeds.authorizationFor(feed.id) : null,
+        onSent,
       });
     } catch (error) {
       const failure = failureOf(error);

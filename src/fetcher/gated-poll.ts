@@ -57,7 +57,7 @@ export class GatedPoll {
       }
       if (turn.kind === 'busy') return turn;
       const startedAt = performance.now();
-      const result = await this.poller.poll(feed, now, writer).finally(() => turn.done());
+      const result = await this.poller.poll(feed, now, writer, turn.started).finally(() => turn.done());
       this.metrics.countPoll(pollOutcomeClass(result.label), (performance.now() - startedAt) / 1000);
       if (result.hostHeld) {
         // Later feeds of this cycle on that host wait too, and every other worker's.

@@ -10,18 +10,29 @@ import { RedisConnection } from '../redis/redis-connection';
  * One atomic step of the per-host politeness shared by every worker (Redis's own clock, so workers'
  * clocks need not agree), for every turn this process asked for since its last step: one round trip for
  * all of them. First it gives back the slots of requests that ended since this process's last call (the
- * first ARGV[4] KEYS, their tokens in the ARGV after it: a slot is given back with the next turn taken,
- * not by a round trip of its own). Then, per host asked for (three KEYS each, the turn's token in the
- * ARGV after the released ones): no start while the host is held (429/503 with Retry-After); at most
- * `perHost` requests at once (a sorted set of slots, each with a lease in case its worker dies); at least
- * `gapMs` between two starts. Answers two numbers per host: {0, 0} when the slot is taken, {1, ms} to try
- * again later, {2, ms} held. Two turns asked for one host in one step are taken in order.
+ * first ARGV[4] KEYS, their tokens in the ARGV after them: a slot is given back with the next turn taken,
+ * not by a round trip of its own). Then it moves the next gap of each host whose request left later than
+ * its turn (the next ARGV[5] KEYS, how many ms ago each left in the ARGV after the tokens): the gap runs
+ * from when the request really left, so that the host never sees two requests closer than `gapMs`.
+ * Then, per host asked for (three KEYS each, the turn's token in the last ARGV): no start while the host
+ * is held (429/503 with Retry-After); at most `perHost` requests at once (a sorted set of slots, each
+ * with a lease in case its worker dies); at least `gapMs` between two starts. Answers two numbers per
+ * host: {0, 0} when the slot is taken, {1, ms} to try again later, {2, ms} held. Two turns asked for one
+ * host in one step are taken in order.
  */
 const ACQUIRE = `
-local perHost, gapMs, leaseMs, released = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
-for index = 1, released do redis.call('ZREM', KEYS[index], ARGV[4 + index]) end
+local perHost, gapMs, leaseMs = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local released, late = tonumber(ARGV[4]), tonumber(ARGV[5])
+for index = 1, released do redis.call('ZREM', KEYS[index], ARGV[5 + index]) end
 local clock = redis.call('TIME')
 local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+for index = 1, late do
+  local nextStartKey = KEYS[released + index]
+  local nextStart = now - tonumber(ARGV[5 + released + index]) + gapMs
+  if nextStart > now and nextStart > tonumber(redis.call('GET', nextStartKey) or '0') then
+    redis.call('SET', nextStartKey, nextStart, 'PX', nextStart - now)
+  end
+end
 local function turn(slots, nextStartKey, holdKey, token)
   local heldUntil = tonumber(redis.call('GET', holdKey) or '0')
   if heldUntil > now then return 2, heldUntil - now end
@@ -35,19 +46,13 @@ local function turn(slots, nextStartKey, holdKey, token)
   return 0, 0
 end
 local answers = {}
-for ask = 0, (#KEYS - released) / 3 - 1 do
-  local first = released + ask * 3
-  local kind, ms = turn(KEYS[first + 1], KEYS[first + 2], KEYS[first + 3], ARGV[4 + released + ask + 1])
+for ask = 0, (#KEYS - released - late) / 3 - 1 do
+  local first = released + late + ask * 3
+  local kind, ms = turn(KEYS[first + 1], KEYS[first + 2], KEYS[first + 3], ARGV[5 + released + late + ask + 1])
   answers[ask * 2 + 1] = kind
   answers[ask * 2 + 2] = ms
 end
 return answers
-`;
-
-/** Gives back slots (KEYS: each slot set, ARGV: its token) when no turn was taken to carry them soon enough. */
-const RELEASE = `
-for index = 1, #KEYS do redis.call('ZREM', KEYS[index], ARGV[index]) end
-return #KEYS
 `;
 
 const HOLD = `
@@ -61,25 +66,26 @@ return ms
 /** A turn that took longer than this share of FETCH_HOST_GAP_MS to come back is not used (see `take`). */
 const STALE_TURN_SHARE = 4;
 
-/** How long an ended request's slot may wait for the next turn to carry it back. */
-const RELEASE_DELAY_MS = 10;
+/** How long an ended request's slot, or a request's start, may wait for the next turn to carry it. */
+const NOTE_DELAY_MS = 10;
 
 /** The scripts as ioredis commands (EVALSHA: the script's text crosses the wire once, not per request). */
 type GateClient = Redis & {
   tidingsHostAcquire(numberOfKeys: number, ...keysAndArgs: Array<string | number>): Promise<number[]>;
-  tidingsHostRelease(numberOfKeys: number, ...keysAndArgs: string[]): Promise<number>;
   tidingsHostHold(key: string, until: number): Promise<number>;
 };
 
 /**
- * The answer for one request: `go` (call `done` when it ends), `held` until a Retry-After ends, or `busy`:
- * the host's other requests or its gap leave no turn now; ask again in `retryInMs` (the caller polls
- * other hosts meanwhile, instead of waiting with a slot of its own).
+ * The answer for one request: `go` (call `started` as the request leaves, `done` when it ends), `held`
+ * until a Retry-After ends, or `busy`: the host's other requests or its gap leave no turn now; ask again
+ * in `retryInMs` (the caller polls other hosts meanwhile, instead of waiting with a slot of its own).
  */
 export type HostTurn =
-  { kind: 'go'; done: () => void } | { kind: 'held'; until: Date } | { kind: 'busy'; retryInMs: number };
+  | { kind: 'go'; started: () => void; done: () => void }
+  | { kind: 'held'; until: Date }
+  | { kind: 'busy'; retryInMs: number };
 
-const FREE: HostTurn = { kind: 'go', done: () => undefined };
+const FREE: HostTurn = { kind: 'go', started: () => undefined, done: () => undefined };
 
 interface AskedTurn {
   host: string;
@@ -108,7 +114,9 @@ export class HostGate {
   private readonly slotLeaseMs: number;
   /** Slots of ended requests not given back yet: [slot set, token]. */
   private releases: Array<[string, string]> = [];
-  private releaseTimer: NodeJS.Timeout | null = null;
+  /** Requests started since the last step: [the host's next-gap key, when it left (this clock)]. */
+  private starts: Array<[string, number]> = [];
+  private noteTimer: NodeJS.Timeout | null = null;
   /** Turns asked for since the last step at Redis. */
   private asks: AskedTurn[] = [];
 
@@ -142,28 +150,32 @@ export class HostGate {
   /** The slot goes back with the next turn any request of this process takes, or within 10 ms. */
   private giveBack(slots: string, token: string): void {
     this.releases.push([slots, token]);
-    if (this.releaseTimer) return;
-    this.releaseTimer = setTimeout(() => void this.releaseNow(), RELEASE_DELAY_MS);
-    this.releaseTimer.unref();
+    this.noteSoon();
+  }
+
+  /**
+   * The host's next gap runs from now, when its request leaves, rather than from when Redis gave the
+   * turn: a request that left late (a busy event loop, a pause for garbage collection) and another
+   * worker's sent on time reached the server 932–964 ms apart with a gap of 1,000.
+   */
+  private noteStart(host: string): void {
+    if (this.config.FETCH_HOST_GAP_MS === 0) return;
+    this.starts.push([keysOf(host)[1], this.clock.now().getTime()]);
+    this.noteSoon();
+  }
+
+  private noteSoon(): void {
+    if (this.noteTimer) return;
+    this.noteTimer = setTimeout(() => void this.step([]).catch(() => undefined), NOTE_DELAY_MS);
+    this.noteTimer.unref();
   }
 
   private async takeAsked(): Promise<void> {
     const asks = this.asks;
     this.asks = [];
-    const releases = this.takeReleases();
     let answers: number[];
     try {
-      answers = await this.client()!.tidingsHostAcquire(
-        releases.length + asks.length * 3,
-        ...releases.map(([slots]) => slots),
-        ...asks.flatMap(({ host }) => keysOf(host)),
-        this.config.FETCH_PER_HOST,
-        this.config.FETCH_HOST_GAP_MS,
-        this.slotLeaseMs,
-        releases.length,
-        ...releases.map(([, released]) => released),
-        ...asks.map(({ token }) => token),
-      );
+      answers = await this.step(asks);
     } catch (error) {
       this.redis.fellBack('per-host limits', error);
       for (const ask of asks) ask.answer(FREE);
@@ -183,38 +195,44 @@ export class HostGate {
         done();
         return { kind: 'busy', retryInMs: gapMs };
       }
-      return { kind: 'go', done };
+      return { kind: 'go', started: () => this.noteStart(ask.host), done };
     }
     if (kind === 2) return { kind: 'held', until: new Date(Date.now() + ms) };
     return { kind: 'busy', retryInMs: Math.max(1, ms) };
   }
 
-  private takeReleases(): Array<[string, string]> {
-    const releases = this.releases;
-    this.releases = [];
-    if (this.releaseTimer) clearTimeout(this.releaseTimer);
-    this.releaseTimer = null;
-    return releases;
-  }
-
-  private async releaseNow(): Promise<void> {
-    const releases = this.takeReleases();
-    if (releases.length === 0) return;
-    await this.client()
-      ?.tidingsHostRelease(
-        releases.length,
-        ...releases.map(([slots]) => slots),
-        ...releases.map(([, token]) => token),
-      )
-      // An unreachable Redis: the slots end with their lease.
-      .catch(() => undefined);
+  /**
+   * One step at Redis: the slots given back and the starts noted since the last one, then `asks`. Without
+   * asks, a failure is the caller's to ignore: an unreachable Redis ends the slots with their lease.
+   */
+  private async step(asks: readonly AskedTurn[]): Promise<number[]> {
+    const [releases, starts] = [this.releases, this.starts];
+    [this.releases, this.starts] = [[], []];
+    if (this.noteTimer) clearTimeout(this.noteTimer);
+    this.noteTimer = null;
+    const client = this.client();
+    if (!client || releases.length + starts.length + asks.length === 0) return [];
+    const now = this.clock.now().getTime();
+    return client.tidingsHostAcquire(
+      releases.length + starts.length + asks.length * 3,
+      ...releases.map(([slots]) => slots),
+      ...starts.map(([nextStart]) => nextStart),
+      ...asks.flatMap(({ host }) => keysOf(host)),
+      this.config.FETCH_PER_HOST,
+      this.config.FETCH_HOST_GAP_MS,
+      this.slotLeaseMs,
+      releases.length,
+      starts.length,
+      ...releases.map(([, released]) => released),
+      ...starts.map(([, startedAt]) => Math.max(0, now - startedAt)),
+      ...asks.map(({ token }) => token),
+    );
   }
 
   private client(): GateClient | null {
     const client = this.redis.client as GateClient | null;
     if (client && typeof client.tidingsHostAcquire !== 'function') {
       client.defineCommand('tidingsHostAcquire', { lua: ACQUIRE });
-      client.defineCommand('tidingsHostRelease', { lua: RELEASE });
       client.defineCommand('tidingsHostHold', { lua: HOLD, numberOfKeys: 1 });
     }
     return client;

@@ -32,6 +32,7 @@ export class ResponseCollector implements Dispatcher.DispatchHandler {
   constructor(
     private readonly url: string,
     private readonly maxBytes: number,
+    private readonly onSent?: () => void,
   ) {
     this.done = new Promise((resolve, reject) => {
       this.resolve = resolve;
@@ -45,9 +46,11 @@ export class ResponseCollector implements Dispatcher.DispatchHandler {
     else this.pendingAbort = reason;
   }
 
+  /** Called as the request is written to its connection. */
   onRequestStart(controller: Dispatcher.DispatchController): void {
     this.controller = controller;
     if (this.pendingAbort) controller.abort(this.pendingAbort);
+    else this.onSent?.();
   }
 
   onResponseStart(

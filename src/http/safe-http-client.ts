@@ -24,6 +24,8 @@ export interface SafeFetchOptions {
   authorization?: string | null;
   /** Sends this body with POST (WebSub hubs, rssCloud); only 307/308, which keep method and body, are followed. */
   post?: { contentType: string; body: string };
+  /** Told as each request is written to its connection (the per-host gap runs from then). */
+  onSent?: () => void;
 }
 
 export interface SafeFetchResponse {
@@ -171,7 +173,7 @@ export class SafeHttpClient implements OnModuleDestroy {
     if (options.lastModified) headers['if-modified-since'] = options.lastModified;
     if (options.authorization) headers.authorization = options.authorization;
     if (options.post) headers['content-type'] = options.post.contentType;
-    const collector = new ResponseCollector(url, maxBytes);
+    const collector = new ResponseCollector(url, maxBytes, options.onSent);
     deadline.watch(collector);
     const method = options.post ? 'POST' : 'GET';
     this.dispatcher().dispatch({ ...target, method, headers, body: options.post?.body }, collector);

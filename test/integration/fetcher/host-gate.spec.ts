@@ -73,6 +73,24 @@ describe('the per-host gate shared through Redis', () => {
     }
   });
 
+  it('runs a host’s gap from when its request left, so a late request moves the next turn later', async () => {
+    const [late, other] = [
+      await gate({ FETCH_HOST_GAP_MS: '1000' }),
+      await gate({ FETCH_HOST_GAP_MS: '1000' }),
+    ];
+    const turn = await late.take('seven.example');
+    if (turn.kind !== 'go') throw new Error(`no turn: ${JSON.stringify(turn)}`);
+    // The request leaves 300 ms after its turn (a busy event loop); its start reaches Redis by itself.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    turn.started();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const answer = await other.take('seven.example');
+    expect(answer.kind).toBe('busy');
+    // From the turn, about 650 ms would be left; from the request's start, about 950.
+    if (answer.kind === 'busy') expect(answer.retryInMs).toBeGreaterThan(900);
+    turn.done();
+  });
+
   it('does not use a turn that took longer than a quarter of the gap to reach the worker', async () => {
     /** Each look at the clock is 400 ms later: the turn seems to have taken that long to come back. */
     class SlowLoop extends Clock {
