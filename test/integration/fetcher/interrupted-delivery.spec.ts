@@ -28,11 +28,23 @@ describe.each(testDialects())('entries a stopped poll stored but never delivered
     return Number(count);
   };
 
-  it('marks every entry a poll handled, the first parse included, so later cycles have nothing to redo', async () => {
-    const old = archive('https://m.example');
-    h.server.set('/marked.xml', { body: rssFeed('Marked', old) });
-    const { url, userIds } = await h.subscribe('/marked.xml');
+  /** A reader subscribed to a feed of three old posts, polled once (the first parse emails nothing). */
+  const polledOnce = async (path: string, title: string, site: string) => {
+    const old = archive(site);
+    h.server.set(path, { body: rssFeed(title, old) });
+    const { url, userIds } = await h.subscribe(path);
     await h.poll();
+    return { old, url, userIds };
+  };
+  /** What a poll does before it is killed: the new body parsed and its entries stored, nothing else. */
+  const storeOnly = async (url: string, body: string) => {
+    const parsed = await parseFeed(body, { feedUrl: url });
+    const feed = await h.feed(url);
+    await h.testApp.app.get(EntriesService).ingest(feed.id, parsed.entries, h.clock.now(), { deliver: true });
+  };
+
+  it('marks every entry a poll handled, the first parse included, so later cycles have nothing to redo', async () => {
+    const { old, url, userIds } = await polledOnce('/marked.xml', 'Marked', 'https://m.example');
     expect(await waiting(url)).toBe(0);
 
     const fresh = {
@@ -48,18 +60,8 @@ describe.each(testDialects())('entries a stopped poll stored but never delivered
     expect(await subjects(userIds[0])).toEqual(['Delivered once']);
   });
 
-  /** What a poll does before it is killed: the new body parsed and its entries stored, nothing else. */
-  const storeOnly = async (url: string, body: string) => {
-    const parsed = await parseFeed(body, { feedUrl: url });
-    const feed = await h.feed(url);
-    await h.testApp.app.get(EntriesService).ingest(feed.id, parsed.entries, h.clock.now(), { deliver: true });
-  };
-
   it("delivers a new post whose poll stopped after storing it on the feed's next poll, once", async () => {
-    const old = archive('https://n.example');
-    h.server.set('/next.xml', { body: rssFeed('Next', old) });
-    const { url, userIds } = await h.subscribe('/next.xml');
-    await h.poll();
+    const { old, url, userIds } = await polledOnce('/next.xml', 'Next', 'https://n.example');
 
     const fresh = { title: 'Picked up', link: 'https://n.example/new', date: h.clock.now().toUTCString() };
     const body = rssFeed('Next', [{ ...fresh, description: 'As first stored' }, ...old]);
@@ -82,10 +84,7 @@ describe.each(testDialects())('entries a stopped poll stored but never delivered
   });
 
   it('delivers a stored post its feed no longer lists, once, on a cycle after the grace period', async () => {
-    const old = archive('https://s.example');
-    h.server.set('/stopped.xml', { body: rssFeed('Stopped', old) });
-    const { url, userIds } = await h.subscribe('/stopped.xml');
-    await h.poll();
+    const { old, url, userIds } = await polledOnce('/stopped.xml', 'Stopped', 'https://s.example');
 
     const fresh = { title: 'Nearly lost', link: 'https://s.example/new', date: h.clock.now().toUTCString() };
     await storeOnly(url, rssFeed('Stopped', [fresh, ...old]));
@@ -108,13 +107,9 @@ describe.each(testDialects())('entries a stopped poll stored but never delivered
   });
 
   it('marks the waiting entries of a feed nobody reads any more as handled, sending nothing', async () => {
-    h.server.set('/left.xml', { body: rssFeed('Left', archive('https://l.example')) });
-    const { url, userIds } = await h.subscribe('/left.xml');
-    await h.poll();
-    const feed = await h.feed(url);
+    const { url, userIds } = await polledOnce('/left.xml', 'Left', 'https://l.example');
     const fresh = { title: 'Unread', link: 'https://l.example/new', date: h.clock.now().toUTCString() };
-    const parsed = await parseFeed(rssFeed('Left', [fresh]), { feedUrl: url });
-    await h.testApp.app.get(EntriesService).ingest(feed.id, parsed.entries, h.clock.now(), { deliver: true });
+    await storeOnly(url, rssFeed('Left', [fresh]));
     await h.reset();
 
     h.clock.advance(11 * MINUTE);
