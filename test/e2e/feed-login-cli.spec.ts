@@ -85,6 +85,13 @@ describe('a feed behind a login, from the command line', () => {
     expect(refused.stderr).toContain(
       `error: ${members} did not take this login (status 401): check the user name and password, or the token.\n`,
     );
+    const inUrl = await tidings([
+      'subscribe',
+      'ada@example.com',
+      members.replace('//', `//ada:${PASSWORD}@`),
+    ]);
+    expect(inUrl.code).toBe(1);
+    expect(inUrl.stderr).toContain(`error: ${members}: a feed's URL carries no user name or password`);
     const unchecked = [...basicLogin, '--no-check'];
     expect((await tidings(['subscribe', 'ada@example.com', members, ...unchecked], WRONG)).code).toBe(0);
     const bearer = ['--auth-bearer-stdin', '--no-check'];
