@@ -77,7 +77,11 @@ export class FeedFinder {
       throw new ValidationError(`Could not fetch ${url}: ${error.message}`);
     });
     if (response.status === 401 || response.status === 403)
-      throw new ValidationError(`${response.finalUrl} asks for a login (status ${response.status}).`);
+      throw new ValidationError(
+        authorization
+          ? `${response.finalUrl} did not take this login (status ${response.status}): check the user name and password, or the token.`
+          : `${response.finalUrl} asks for a login (status ${response.status}).`,
+      );
     if (response.status !== 200)
       throw new ValidationError(`${response.finalUrl} answered with status ${response.status}.`);
     const contentType = response.headers['content-type'];

@@ -4,6 +4,7 @@ import { FeedServer, rssFeed } from '../support/feed-server';
 import { freePort, ServerProcess, startServerProcess } from '../support/server-process';
 import { CapturedEmail, SmtpCapture } from '../support/smtp-capture';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
+import { signedInByMail } from '../support/mail-sign-in';
 import { WebClient } from '../support/web-app';
 import { rawMessage, smtpTransport } from '../integration/support/inbound-mail-helpers';
 
@@ -51,6 +52,7 @@ describe('a reader sees what happened to each post', () => {
     expect(result).toMatchObject({ code: 0, stderr: '' });
     return result.stdout;
   };
+  const signedIn = (email: string) => signedInByMail(server.baseUrl, smtp, email);
   const emailsTo = (address: string) => smtp.messages.filter((email) => email.envelope.to[0] === address);
 
   beforeAll(async () => {
@@ -153,18 +155,6 @@ describe('a reader sees what happened to each post', () => {
     }
     expect((await other.get(await subscriptionPath(reader, 'Link Roundup'))).status).toBe(404);
   });
-
-  async function signedIn(email: string): Promise<WebClient> {
-    const client = new WebClient(server.baseUrl, '');
-    await client.get('/signin');
-    const before = smtp.messages.length;
-    expect((await client.post('/signin', { email, timezone: 'Europe/Paris' })).status).toBe(200);
-    const [signIn] = (await smtp.waitFor(before + 1)).slice(before);
-    const path = new URL(/https?:\/\/\S+\/signin\/\S+/.exec(signIn.parsed.text!)![0]).pathname;
-    await client.get(path);
-    expect((await client.post(path)).status).toBe(303);
-    return client;
-  }
 
   async function subscriptionPath(client: WebClient, title: string): Promise<string> {
     const list = await client.get('/feeds');

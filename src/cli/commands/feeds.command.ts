@@ -27,12 +27,16 @@ export function registerFeedCommands(program: Command): void {
           subscribers: feed.subscribers,
           movedFrom: feed.movedFrom,
           movedAt: feed.movedAt?.toISOString() ?? null,
+          login: feed.authFingerprint ? 'set' : null,
         }));
         if (options.json) return printJson(feeds);
         for (const feed of feeds) {
           console.log(
-            `${feed.status.padEnd(7)} ${String(feed.subscribers).padStart(4)} ${feed.url}  next ${feed.nextPollAt}` +
-              (feed.movedFrom ? `  moved from ${feed.movedFrom}` : ''),
+            `${feed.status.padEnd(7)} ${String(feed.subscribers).padStart(4)} ${feed.url}` +
+              (feed.login ? ' (with a login)' : '') +
+              `  next ${feed.nextPollAt}` +
+              (feed.movedFrom ? `  moved from ${feed.movedFrom}` : '') +
+              (feed.errorCount > 0 && feed.lastError ? `  failing: ${feed.lastError}` : ''),
           );
         }
       }),

@@ -99,6 +99,8 @@ export function registerUserCommands(program: Command): void {
             tag: subscription.subjectTag,
             onUpdate: subscription.onUpdate,
             deliverTo: deliveryAddressState(subscription),
+            // Whether the feed is read with a login of its own: never the login itself.
+            login: subscription.feed.authFingerprint ? 'set' : null,
           })),
         };
         if (options.json) return printJson(view);
@@ -107,7 +109,7 @@ export function registerUserCommands(program: Command): void {
         );
         for (const subscription of view.subscriptions)
           console.log(
-            `  ${subscription.mode.padEnd(9)} ${subscription.pausedAt ? 'paused ' : ''}${subscription.url}${deliveredTo(subscription.deliverTo)}`,
+            `  ${subscription.mode.padEnd(9)} ${subscription.pausedAt ? 'paused ' : ''}${subscription.url}${subscription.login ? ' (with a login)' : ''}${deliveredTo(subscription.deliverTo)}`,
           );
       }),
     );

@@ -74,14 +74,32 @@ describe('fateInWords', () => {
     [{ status: 'held' }, 'waiting', 'Waiting for credits: it goes out once your balance can pay for it.'],
     [{ status: 'failed', lastError: '550 5.1.1 no such user' }, 'failed', 'Bounced: 550 5.1.1 no such user.'],
     [
+      { status: 'failed', lastError: 'bounced: 5.2.1 smtp; 550 5.2.1 Mailbox disabled' },
+      'failed',
+      'Bounced: 550 5.2.1 Mailbox disabled.',
+    ],
+    [{ status: 'failed', lastError: 'bounced: 5.1.1' }, 'failed', 'Bounced: 5.1.1.'],
+    [
       { status: 'suppressed' },
       'failed',
       'Not sent: your address is suppressed after an earlier bounce or complaint.',
     ],
     [
-      { attempts: 2, lastError: '451 4.7.1 try later', nextAttemptAt: new Date('2026-11-21T17:00:00Z') },
+      {
+        attempts: 2,
+        lastError: 'deferred: 451 4.7.1 try later',
+        nextAttemptAt: new Date('2026-11-21T17:00:00Z'),
+      },
       'waiting',
       'Deferred by your mail provider since 21 Nov 2026, 16:30 (451 4.7.1 try later); next try at 21 Nov 2026, 17:00.',
+    ],
+    [
+      {
+        lastError: 'example.com held until 2026-11-21T17:00:00.000Z: 421 4.7.0 Too many connections',
+        nextAttemptAt: new Date('2026-11-21T17:00:00Z'),
+      },
+      'waiting',
+      'Deferred by your mail provider since 21 Nov 2026, 16:30 (421 4.7.0 Too many connections); next try at 21 Nov 2026, 17:00.',
     ],
     [
       {

@@ -106,21 +106,42 @@ function emailInWords(
     case 'held':
       return { tone: 'waiting', words: words.heldForCredits };
     case 'failed':
-      return { tone: 'failed', words: words.bounced(email.lastError) };
+      return { tone: 'failed', words: words.bounced(providerReason(email.lastError)) };
     case 'suppressed':
       return { tone: 'failed', words: words.suppressed };
     case 'sending':
       return { tone: 'waiting', words: words.sending };
     default:
-      if (email.attempts > 0)
+      if (email.attempts > 0 || DOMAIN_HOLD.test(email.lastError ?? ''))
         return {
           tone: 'waiting',
-          words: words.deferred(at(email.createdAt), email.lastError, at(email.nextAttemptAt)),
+          words: words.deferred(
+            at(email.createdAt),
+            providerReason(email.lastError),
+            at(email.nextAttemptAt),
+          ),
         };
       if (email.lastError?.includes(ORIGIN_HOLD_REASON))
         return { tone: 'waiting', words: words.heldForOrigin(at(email.nextAttemptAt)) };
       return { tone: 'waiting', words: words.queued(at(email.nextAttemptAt)) };
   }
+}
+
+/** The outbox's note of a domain held after its server deferred mail (`DeliveryPacer`): "DOMAIN held until ISO: …". */
+const DOMAIN_HOLD = /^\S+ held until \S+: /;
+
+/**
+ * What the provider said, without the outbox's own words around it ("deferred: ", "bounced: ", a
+ * domain's hold) and, for a DSN, without its diagnostic type: "bounced: 5.2.1 smtp; 550 5.2.1 Mailbox
+ * disabled" reads "550 5.2.1 Mailbox disabled".
+ */
+export function providerReason(lastError: string | null): string | null {
+  if (!lastError) return null;
+  const reason = lastError.replace(DOMAIN_HOLD, '').replace(/^(deferred|bounced): /, '');
+  const dsn = /^(\d\.\d{1,3}\.\d{1,3})(?: [a-z-]+;)? ?(.*)$/i.exec(reason);
+  if (!dsn) return reason;
+  const [, status, diagnostic] = dsn;
+  return diagnostic.includes(status) ? diagnostic : `${status} ${diagnostic}`.trim();
 }
 
 /** "28 Nov 2026, 14:05" in that timezone, as `language` writes it ("28 nov. 2026, 14:05"). */

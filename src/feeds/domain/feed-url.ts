@@ -16,6 +16,15 @@ export function validateFeedUrl(input: string): string {
     throw new ValidationError(`"${url}" is not an http(s) URL`);
   }
   if (url.length > 4000) throw new ValidationError('the URL is longer than 4,000 characters');
+  // A login in the URL would be stored, shown and exported as typed: it goes in the feed's login instead.
+  if (parsed.username || parsed.password) {
+    parsed.username = '';
+    parsed.password = '';
+    throw new ValidationError(
+      `${parsed.toString()}: a feed's URL carries no user name or password; give them as the feed's login ` +
+        '(dashboard: "A feed behind a login"; CLI: --auth-user USER --auth-password-stdin)',
+    );
+  }
   return url;
 }
 

@@ -103,4 +103,16 @@ describe('validateFeedUrl', () => {
     'rejects %s',
     (url) => expect(() => validateFeedUrl(url)).toThrow(/not (a|an http\(s\)) URL/),
   );
+
+  it.each([
+    'https://ada:pw-77@example.com/feed',
+    'https://ada@example.com/feed',
+    'https://:pw-77@example.com/feed',
+  ])('refuses a login in the URL %s without repeating it', (url) => {
+    const refusal = () => validateFeedUrl(url);
+    expect(refusal).toThrow(
+      /^https:\/\/example\.com\/feed: a feed's URL carries no user name or password; give them as the feed's login/,
+    );
+    expect(refusal).not.toThrow(/ada|pw-77/);
+  });
 });

@@ -1,3 +1,4 @@
+import { PollService } from '../../../src/fetcher/poll.service';
 import { FeedServer, rssFeed } from '../../support/feed-server';
 import { testDialects } from '../../support/test-database';
 import { createWebTestApp, WebClient, WebTestApp } from '../../support/web-app';
@@ -35,7 +36,9 @@ describe.each(testDialects())('a feed behind a login on the dashboard (%s)', (di
     const login = { url, loginKind: 'basic', loginUser: 'ada' };
     const refused = await reader.post('/feeds/with-login', { ...login, loginPassword: 'wrong' });
     expect(refused.status).toBe(422);
-    expect(refused.html).toContain('asks for a login (status 401)');
+    expect(refused.html).toContain(
+      'did not take this login (status 401): check the user name and password, or the token.',
+    );
     expect(refused.html).not.toContain('wrong');
 
     const added = await reader.post('/feeds/with-login', { ...login, loginPassword: PASSWORD });
@@ -58,5 +61,12 @@ describe.each(testDialects())('a feed behind a login on the dashboard (%s)', (di
     const removed = await reader.post(`${added.location!.split('?')[0]}/login/remove`, {});
     expect(removed.location).toMatch(/notice=login-removed$/);
     expect((await reader.get(removed.location!)).html).toContain('No login:');
+
+    // Polled without its login, the feed fails, and its page says why in words.
+    await web.app.get(PollService).pollDue({ all: true });
+    const failing = await reader.get(removed.location!);
+    expect(failing.html).toMatch(
+      /<dt>Last error<\/dt><dd class="problem-text">the feed asks for a login \(HTTP 401\)<\/dd>/,
+    );
   });
 });
