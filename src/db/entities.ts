@@ -3,6 +3,7 @@ import { SignInTokenEntity } from '../accounts/sign-in-token.entity';
 import { UserEntity } from '../accounts/user.entity';
 import { ExtractedArticleEntity } from '../content/extracted-article.entity';
 import { DigestRunEntity } from '../delivery/digest-run.entity';
+import { InboxBudgetDayEntity } from '../delivery/inbox-budget-day.entity';
 import { PendingDigestItemEntity } from '../delivery/pending-digest-item.entity';
 import { ReaderStoryEntity } from '../delivery/reader-story.entity';
 import { PostFateEntity } from '../delivery/post-fate.entity';
@@ -37,6 +38,7 @@ export const entities = [
   PendingDigestItemEntity,
   ReaderStoryEntity,
   PostFateEntity,
+  InboxBudgetDayEntity,
   LedgerEntryEntity,
   CreditAccountEntity,
   CreditPurchaseEntity,

@@ -11,6 +11,8 @@ import { DigestRepository } from './digest.repository';
 import { DigestService } from './digest.service';
 import { EntryContentProvider } from './entry-content.provider';
 import { InboxRhythmService } from './inbox-rhythm.service';
+import { InboxBudgetDayEntity } from './inbox-budget-day.entity';
+import { InboxBudgetRepository } from './inbox-budget.repository';
 import { PendingDigestItemEntity } from './pending-digest-item.entity';
 import { ReaderStoryEntity } from './reader-story.entity';
 import { PostFateEntity } from './post-fate.entity';
@@ -22,7 +24,13 @@ import { StoryMemoryRepository } from './story-memory.repository';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([PendingDigestItemEntity, DigestRunEntity, ReaderStoryEntity, PostFateEntity]),
+    TypeOrmModule.forFeature([
+      PendingDigestItemEntity,
+      DigestRunEntity,
+      ReaderStoryEntity,
+      PostFateEntity,
+      InboxBudgetDayEntity,
+    ]),
     AccountsModule,
     FeedsModule,
     EntriesModule,
@@ -35,6 +43,7 @@ import { StoryMemoryRepository } from './story-memory.repository';
     DigestRepository,
     EntryContentProvider,
     StoryMemoryRepository,
+    InboxBudgetRepository,
     PostFatesRepository,
     DeliveryRecordService,
     EntryUpdatesService,

@@ -4,7 +4,14 @@ import { Entry } from '../entries/entries.service';
 import { FeedsService, Subscription } from '../feeds/feeds.service';
 import { MailService } from '../mail/mail.service';
 import { DigestRepository, NewPendingItem } from './digest.repository';
-import { endOfLocalDay, planRealtime, startOfLocalDay } from './domain/realtime-rhythm';
+import {
+  emailsOfPlan,
+  endOfLocalDay,
+  planRealtime,
+  RealtimePlan,
+  startOfLocalDay,
+} from './domain/realtime-rhythm';
+import { InboxBudgetRepository } from './inbox-budget.repository';
 
 /** The real-time entries that go now, the line the last of their emails carries, and those that wait. */
 export interface AdmittedEntries {
@@ -26,7 +33,9 @@ export interface RealtimeEntries {
  * The reader's quiet hours and daily budget over their real-time mail. What may not go now waits as
  * pending digest items, so that the digest machinery sends it once: `quiet` at the quiet hours' end,
  * `catch-up` at the first catch-up hour after the local day it was held on (their digest hour, or
- * midnight when they have no digest), each as one email priced as a digest.
+ * midnight when they have no digest), each as one email priced as a digest. A reader's budget is
+ * spent under the lock of their day's row (`InboxBudgetRepository`), so that workers delivering two of
+ * their feeds at once cannot both send the last email.
  */
 @Injectable()
 export class InboxRhythmService {
@@ -34,6 +43,7 @@ export class InboxRhythmService {
     private readonly mail: MailService,
     private readonly digests: DigestRepository,
     private readonly feeds: FeedsService,
+    private readonly budgets: InboxBudgetRepository,
   ) {}
 
   /**
@@ -47,24 +57,44 @@ export class InboxRhythmService {
     const hasRhythm = ({ user, now }: RealtimeEntries) =>
       now.length > 0 && (user.maxEmailsPerDay > 0 || user.quietStart !== null);
     const budgeted = readers.filter((reader) => hasRhythm(reader) && reader.user.maxEmailsPerDay > 0);
+    const days = new Map(
+      budgeted.map((reader) => [
+        reader.user.id,
+        { userId: reader.user.id, dayStart: startOfLocalDay(reader.user.timezone, nowOf(reader)) },
+      ]),
+    );
+    // Emails of every kind since local midnight; the budget's row adds those admitted but not yet enqueued.
     const sentToday = budgeted.length
       ? await this.mail.countDeliveriesSince(
-          budgeted.map((reader) => ({
-            userId: reader.user.id,
-            since: startOfLocalDay(reader.user.timezone, nowOf(reader)),
-          })),
+          [...days.values()].map(({ userId, dayStart }) => ({ userId, since: dayStart })),
         )
       : new Map<string, number>();
+    const plans = new Map<RealtimeEntries, RealtimePlan>();
+    const planAll = (admittedBefore: ReadonlyMap<string, number>) => {
+      const used = new Map<string, number>();
+      for (const reader of readers.filter(hasRhythm)) {
+        const { user, now: entries } = reader;
+        const before =
+          used.get(user.id) ?? Math.max(admittedBefore.get(user.id) ?? 0, sentToday.get(user.id) ?? 0);
+        const plan = planRealtime(user, nowOf(reader), before, entries.length);
+        plans.set(reader, plan);
+        if (user.maxEmailsPerDay > 0) used.set(user.id, before + emailsOfPlan(plan, entries.length));
+      }
+      return used;
+    };
+    if (days.size) await this.budgets.reserve([...days.values()], planAll);
+    else planAll(new Map());
+
     const waitingItems: NewPendingItem[] = [];
     const admitted: AdmittedEntries[] = [];
     for (const reader of readers) {
       const { user, subscription, now: entries, repeatOf } = reader;
-      if (!hasRhythm(reader)) {
+      const plan = plans.get(reader);
+      if (!plan) {
         admitted.push({ now: [...entries], notice: null, waiting: [], waitFor: null });
         continue;
       }
       const now = nowOf(reader);
-      const plan = planRealtime(user, now, sentToday.get(user.id) ?? 0, entries.length);
       const oldestFirst = [...entries].sort((a, b) => dateOf(a) - dateOf(b));
       const waiting = oldestFirst.slice(plan.sendCount);
       if (plan.waitFor)

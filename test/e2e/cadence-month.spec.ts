@@ -25,7 +25,7 @@ const CADENCES = {
   monthly: { mode: 'monthly', subject: 'Your monthly digest' },
 } as const;
 type Cadence = keyof typeof CADENCES;
-const FEEDS = ['realtime', ...Object.keys(CADENCES)] as const;
+const FEEDS = ['realtime', ...(Object.keys(CADENCES) as Cadence[])] as const;
 
 /** Each poll finds post n (its place in this list) on every feed; real-time readers get it at once. */
 const POLLS = [

@@ -31,6 +31,7 @@ import { SubscriptionOnUpdate1764300100000 } from './1764300100000-subscription-
 import { PostFates1764300100001 } from './1764300100001-post-fates';
 import { EntryRemoved1764300100002 } from './1764300100002-entry-removed';
 import { ReaderRhythm1764300000000 } from './1764300000000-reader-rhythm';
+import { InboxBudgetDays1764302000000 } from './1764302000000-inbox-budget-days';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -67,4 +68,5 @@ export const migrations = [
   ReaderRhythm1764300000000,
   SubscriptionDeliverTo1764300400000,
   DeliverToLinkSentAt1764300700000,
+  InboxBudgetDays1764302000000,
 ];

@@ -62,3 +62,9 @@ export function planRealtime(
     reachesBudget: emails > 0 && sentToday + emails === budget,
   };
 }
+
+/** How many emails a plan sends now: one per entry, or one for a burst. */
+export function emailsOfPlan(plan: RealtimePlan, entryCount: number): number {
+  if (plan.sendCount === 0) return 0;
+  return isBurst(entryCount) ? 1 : plan.sendCount;
+}

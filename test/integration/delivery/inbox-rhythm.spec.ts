@@ -132,6 +132,35 @@ describe.each(testDialects())('the reader’s inbox budget and quiet hours on %s
     ]);
   });
 
+  it('holds the budget when several feeds of the reader are delivered at the same time', async () => {
+    const user = await fixture.addUser('busy@example.com', {
+      timezone: 'Europe/Berlin',
+      digestHour: 7,
+      maxEmailsPerDay: 3,
+    });
+    const first = await fixture.feed('Morning Post', [[user, { mode: 'realtime' }]]);
+    expect(await publishAt(first, '2026-11-22T09:00:00Z', 'Early one', 'Early two')).toBe(2);
+    const feeds = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((n) => fixture.feed(`Wire ${n}`, [[user, { mode: 'realtime' }]])),
+    );
+    test.clock.set('2026-11-22T10:00:00Z');
+    const stored = await Promise.all(
+      feeds.map((feed, n) => fixture.store(feed, [{ title: `Wire ${n + 1} news` }])),
+    );
+    // As workers polling these feeds at once would: on MariaDB each delivery on its own connection.
+    const enqueued = await Promise.all(feeds.map((feed, n) => fixture.deliver(feed, stored[n])));
+
+    expect(enqueued.reduce((sum, count) => sum + count, 0)).toBe(1);
+    const sent = await entryEmailsOf(user);
+    expect(sent).toHaveLength(3);
+    expect(sent.filter((row) => row.text.includes('This is email 3 of your 3 a day'))).toHaveLength(1);
+    expect(await fixture.digestKeysAfterSending(user, '2026-11-23T06:00:00Z')).toEqual([
+      'catch-up:2026-11-23',
+    ]);
+    const [catchUp] = await fixture.digestsOf(user);
+    expect([...catchUp.text.matchAll(/Wire \d news\n/g)]).toHaveLength(5);
+  });
+
   it('holds real-time mail during quiet hours and releases it once, as one email, when they end', async () => {
     const user = await fixture.addUser('night@example.com', {
       timezone: 'Europe/Paris',
