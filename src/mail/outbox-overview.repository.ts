@@ -60,7 +60,7 @@ export class OutboxOverviewRepository {
   emailsOf(userId: string, dedupKeys: readonly string[]): Promise<OutboxEmailEntity[]> {
     return readInChunks(dedupKeys, (chunk) =>
       this.rows.find({
-        select: { ...waitingColumns, dedupKey: true, messageId: true },
+        select: { ...waitingColumns, dedupKey: true, messageId: true, softBounces: true },
         where: { userId, dedupKey: In(chunk) },
       }),
     );

@@ -26,6 +26,8 @@ export interface FateWords {
   inOwnEmail: string;
   takenBack: string;
   sent(at: string, carrier: string, messageId: string): string;
+  /** After `sent`: the provider sent back a delay report (DSN `Action: delayed`) since. */
+  delayedAfterSending: string;
   heldForCredits: string;
   bounced(reason: string | null): string;
   suppressed: string;
@@ -70,6 +72,7 @@ const ENGLISH: FateWords = {
   inOwnEmail: 'its own email',
   takenBack: 'Not sent: its email was taken back.',
   sent: (at, carrier, id) => `Sent at ${at} in ${carrier} (Message-ID ${id}).`,
+  delayedAfterSending: 'Your mail provider then reported a delay in delivering it; it may still arrive.',
   heldForCredits: 'Waiting for credits: it goes out once your balance can pay for it.',
   bounced: (reason) => `Bounced: ${reason ?? 'your mail provider refused it'}.`,
   suppressed: 'Not sent: your address is suppressed after an earlier bounce or complaint.',
@@ -102,6 +105,7 @@ const FRENCH: FateWords = {
   inOwnEmail: 'son propre email',
   takenBack: 'Pas envoyé : son email a été retiré.',
   sent: (at, carrier, id) => `Envoyé le ${at} dans ${carrier} (Message-ID ${id}).`,
+  delayedAfterSending: 'Votre messagerie a ensuite signalé un retard de livraison ; il peut encore arriver.',
   heldForCredits: 'En attente de crédits : il partira dès que votre solde pourra le payer.',
   bounced: (reason) => `Refusé : ${reason ?? 'votre messagerie l’a refusé'}.`,
   suppressed: 'Pas envoyé : votre adresse est bloquée après un refus ou une plainte.',
@@ -144,6 +148,8 @@ const GERMAN: FateWords = {
   inOwnEmail: 'einer eigenen E-Mail',
   takenBack: 'Nicht gesendet: seine E-Mail wurde zurückgenommen.',
   sent: (at, carrier, id) => `Gesendet am ${at} in ${carrier} (Message-ID ${id}).`,
+  delayedAfterSending:
+    'Ihr Mailanbieter meldete danach eine Verzögerung bei der Zustellung; er kann noch ankommen.',
   heldForCredits: 'Wartet auf Guthaben: er geht hinaus, sobald Ihr Guthaben ihn bezahlen kann.',
   bounced: (reason) => `Abgewiesen: ${reason ?? 'Ihr Mailanbieter hat ihn abgelehnt'}.`,
   suppressed: 'Nicht gesendet: Ihre Adresse ist nach einer Abweisung oder Beschwerde gesperrt.',
@@ -185,6 +191,8 @@ const SPANISH: FateWords = {
   inOwnEmail: 'su propio email',
   takenBack: 'No enviada: su email fue retirado.',
   sent: (at, carrier, id) => `Enviada el ${at} en ${carrier} (Message-ID ${id}).`,
+  delayedAfterSending:
+    'Su proveedor de correo informó después de un retraso en la entrega; aún puede llegar.',
   heldForCredits: 'Esperando créditos: saldrá en cuanto su saldo pueda pagarla.',
   bounced: (reason) => `Rebotada: ${reason ?? 'su proveedor de correo la rechazó'}.`,
   suppressed: 'No enviada: su dirección está bloqueada tras un rebote o una queja.',

@@ -71,6 +71,11 @@ describe('fateInWords', () => {
       'sent',
       'Sent at 21 Nov 2026, 16:31 in its own email (Message-ID <m1@tidings.test>).',
     ],
+    [
+      { status: 'sent', sentAt: new Date('2026-11-21T16:31:00Z'), softBounces: 1 },
+      'waiting',
+      'Sent at 21 Nov 2026, 16:31 in its own email (Message-ID <m1@tidings.test>). Your mail provider then reported a delay in delivering it; it may still arrive.',
+    ],
     [{ status: 'held' }, 'waiting', 'Waiting for credits: it goes out once your balance can pay for it.'],
     [{ status: 'failed', lastError: '550 5.1.1 no such user' }, 'failed', 'Bounced: 550 5.1.1 no such user.'],
     [

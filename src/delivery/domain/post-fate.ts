@@ -35,6 +35,8 @@ export interface EmailState {
   nextAttemptAt: Date;
   sentAt: Date | null;
   messageId: string;
+  /** Delay reports (DSN `Action: delayed`) the provider sent back after taking the email. */
+  softBounces?: number;
 }
 
 /** How a line reads at a glance: left out, still on its way, in the inbox, or lost. */
@@ -98,11 +100,11 @@ function emailInWords(
   carrier: string,
 ): { tone: FateTone; words: string } {
   switch (email.status) {
-    case 'sent':
-      return {
-        tone: 'sent',
-        words: words.sent(at(email.sentAt ?? email.createdAt), carrier, email.messageId),
-      };
+    case 'sent': {
+      const sent = words.sent(at(email.sentAt ?? email.createdAt), carrier, email.messageId);
+      if (!email.softBounces) return { tone: 'sent', words: sent };
+      return { tone: 'waiting', words: `${sent} ${words.delayedAfterSending}` };
+    }
     case 'held':
       return { tone: 'waiting', words: words.heldForCredits };
     case 'failed':

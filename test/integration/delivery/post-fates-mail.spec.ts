@@ -21,7 +21,7 @@ const post = (slug: string, title: string, hour: number) => ({
 });
 
 /**
- * What the mail provider did with each post (deferred, refused, bounced later by a DSN, suppressed) and
+ * What the mail provider did with each post (deferred, refused, bounced or delayed by a DSN, suppressed) and
  * what the pattern and keep-K rules left out, read back from each reader's record: a real poll of a
  * loopback feed, a real SMTP server that answers 4xx and 5xx, a DSN through the inbound path.
  */
@@ -81,6 +81,7 @@ describe.each(testDialects())('what the mail provider did to each post, per read
     const greylisted = await reader('slow@greylist.example', {});
     const refused = await reader('nobody@gone.example', { keepRecent: 1 });
     const bounced = await reader('later@dsn.example', { keepRecent: 1 });
+    const delayed = await reader('queued@slowmx.example', { keepRecent: 1 });
     const pattern = await reader('go@example.com', { filterRegex: '^Go\\b' });
     const few = await reader('few@example.com', { keepRecent: 1 });
     await poll('2026-11-21T09:00:00Z');
@@ -88,20 +89,25 @@ describe.each(testDialects())('what the mail provider did to each post, per read
     const go = post('go', 'Go 1.30 notes', 10);
     await poll('2026-11-21T12:00:00Z', rust, go);
 
-    // The provider of later@dsn.example took the email, then sent a DSN back to its VERP address.
-    const [taken] = received('later@dsn.example');
-    expect(taken.parsed.subject).toBe('Rust 2.0 released');
-    const dsn = rawMessage({
-      from: 'Mail Delivery System <MAILER-DAEMON@mx.dsn.example>',
-      to: taken.envelope.from,
-      subject: 'Undelivered Mail Returned to Sender',
-      headers: {
-        'Content-Type': 'multipart/report; report-type=delivery-status; boundary="DSN"',
-        'Auto-Submitted': 'auto-replied',
-      },
-      text: `--DSN\nContent-Type: message/delivery-status\n\nReporting-MTA: dns; mx.dsn.example\n\nFinal-Recipient: rfc822; later@dsn.example\nAction: failed\nStatus: 5.2.1\nDiagnostic-Code: smtp; 550 5.2.1 Mailbox disabled\n\n--DSN--\n`,
-    });
-    await deliver(dsn, '', taken.envelope.from);
+    // The providers took these emails, then sent a DSN back to their VERP addresses: failed, delayed.
+    for (const [address, action, status, diagnostic] of [
+      ['later@dsn.example', 'failed', '5.2.1', '550 5.2.1 Mailbox disabled'],
+      ['queued@slowmx.example', 'delayed', '4.4.7', '450 4.4.7 Still trying'],
+    ]) {
+      const [taken] = received(address);
+      expect(taken.parsed.subject).toBe('Rust 2.0 released');
+      const dsn = rawMessage({
+        from: 'Mail Delivery System <MAILER-DAEMON@mx.example>',
+        to: taken.envelope.from,
+        subject: 'Delivery Status Notification',
+        headers: {
+          'Content-Type': 'multipart/report; report-type=delivery-status; boundary="DSN"',
+          'Auto-Submitted': 'auto-replied',
+        },
+        text: `--DSN\nContent-Type: message/delivery-status\n\nReporting-MTA: dns; mx.example\n\nFinal-Recipient: rfc822; ${address}\nAction: ${action}\nStatus: ${status}\nDiagnostic-Code: smtp; ${diagnostic}\n\n--DSN--\n`,
+      });
+      await deliver(dsn, '', taken.envelope.from);
+    }
 
     expect(await outcomes(greylisted)).toEqual({
       'Rust 2.0 released': expect.stringMatching(
@@ -116,6 +122,9 @@ describe.each(testDialects())('what the mail provider did to each post, per read
       'Go 1.30 notes': 'Filtered out: only the 1 most recent posts of a batch are kept.',
     });
     expect((await outcomes(bounced))['Rust 2.0 released']).toBe('Bounced: 550 5.2.1 Mailbox disabled.');
+    expect((await outcomes(delayed))['Rust 2.0 released']).toMatch(
+      /^Sent at 21 Nov 2026, 12:00 in its own email \(Message-ID <.+>\)\. Your mail provider then reported a delay in delivering it; it may still arrive\.$/,
+    );
     expect(await outcomes(pattern)).toEqual({
       'Rust 2.0 released': 'Filtered out: it does not match your pattern ^Go\\b.',
       'Go 1.30 notes': expect.stringMatching(/^Sent at 21 Nov 2026, 12:00 in its own email \(Message-ID </),

@@ -161,4 +161,42 @@ describe.each(testDialects())('what happens to each post, per reader, on %s', (d
     for (const outcome of Object.values(await outcomes(calm.user.id)))
       expect(outcome).toMatch(/^Sent at 22 Nov 2026, 07:00 in your daily digest \(Message-ID </);
   });
+
+  it('names the post of another feed that told the same story first, for the reader who follows both', async () => {
+    feedServer.set('/origin.xml', { body: rssFeed('Origin Blog', []) });
+    feedServer.set('/relay.xml', { body: rssFeed('Relay Roundup', [], 'https://relay.example/') });
+    const both = await reader('both@example.com', 10, {}, '/origin.xml');
+    const relayOfBoth = await test.app
+      .get(FeedsService)
+      .subscribe(both.user.id, feedServer.url('/relay.xml'), { excludeWords: ['crypto'] });
+    const relayOnly = await reader('relay-only@example.com', 10, {}, '/relay.xml');
+    await poll('2026-11-23T08:00:00Z');
+    const story = post('story', 'Pears in winter', 8);
+    feedServer.set('/origin.xml', { body: rssFeed('Origin Blog', [story]) });
+    await poll('2026-11-23T09:00:00Z');
+    const relayed = {
+      ...story,
+      title: 'Pears in winter (via Origin Blog)',
+      link: `${story.link}?utm_source=relay`,
+      guid: 'relay-story',
+    };
+    const crypto = { ...post('relay-crypto', 'Crypto pears', 9), link: 'https://relay.example/crypto' };
+    feedServer.set('/relay.xml', {
+      body: rssFeed('Relay Roundup', [crypto, relayed], 'https://relay.example/'),
+    });
+    await poll('2026-11-23T10:00:00Z');
+
+    const relayRecord = async (userId: string) =>
+      Object.fromEntries(
+        (await record(userId, relayOfBoth.feedId)).map((line) => [line.title, line.outcome]),
+      );
+    expect(await relayRecord(both.user.id)).toEqual({
+      'Crypto pears': 'Filtered out: it has your excluded word “crypto”.',
+      'Pears in winter (via Origin Blog)':
+        'Not sent again: the same story as “Pears in winter” from Origin Blog.',
+    });
+    const theirs = Object.values(await relayRecord(relayOnly.user.id));
+    expect(theirs).toHaveLength(2);
+    for (const outcome of theirs) expect(outcome).toMatch(/^Sent at 23 Nov 2026, 10:00 in its own email/);
+  });
 });

@@ -14,9 +14,22 @@ function listIdOf(email: CapturedEmail): string | null {
   return /<([^>]+)>\s*$/.exec(email.header('list-id') ?? '')?.[1] ?? null;
 }
 
-/** A reader's filters, as Gmail applies them: the first `list:` that matches files the email. */
-function folderOf(email: CapturedEmail, filters: ReadonlyArray<{ list: string; folder: string }>): string {
-  return filters.find((filter) => listIdOf(email) === filter.list)?.folder ?? 'Inbox';
+/**
+ * A Sieve or procmail rule (`header :contains "List-Id" "<id>"`) reads the raw header, unfolded and not
+ * decoded: the id must be there in plain ASCII whatever the label's script.
+ */
+function rawListIdOf(email: CapturedEmail): string | null {
+  const head = email.raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ');
+  return /^List-Id:.*<([^>]+)>\s*$/im.exec(head)?.[1] ?? null;
+}
+
+/** A reader's filters, as a mail client applies them: the first list that matches files the email. */
+function folderOf(
+  email: CapturedEmail,
+  filters: ReadonlyArray<{ list: string; folder: string }>,
+  listOf: (email: CapturedEmail) => string | null = listIdOf,
+): string {
+  return filters.find((filter) => listOf(email) === filter.list)?.folder ?? 'Inbox';
 }
 
 describe.each(testDialects())('routing headers of every email kind on %s, parsed', (dialect) => {
@@ -203,5 +216,7 @@ describe.each(testDialects())('routing headers of every email kind on %s, parsed
     ]);
     expect(filed('Blog')).toEqual(['Konnichiwa']);
     expect(filed('Inbox')).toHaveLength(7);
+    // The same folders for a rule on the raw header as for Gmail's parsed one.
+    for (const email of emails) expect(folderOf(email, filters, rawListIdOf)).toBe(folderOf(email, filters));
   });
 });
