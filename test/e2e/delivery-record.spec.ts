@@ -108,6 +108,11 @@ describe('a reader sees what happened to each post', () => {
     )!;
     const othersEmails = emailsTo('other@example.com');
     expect(othersEmails).toHaveLength(4);
+    // The roundup takes the crypto post down: no email about it, and both readers' feed pages say so.
+    feeds.set('/roundup.xml', { body: rssFeed('Link Roundup', [cheese, relinked, bread], ROUNDUP_SITE) });
+    await tidings('poll', '--once', '--all', '--at', '2026-11-21T18:00:00Z');
+    expect(smtp.messages).toHaveLength(7);
+    const removed = ' The feed removed it at 21 Nov 2026, 18:00; no email takes it back.';
 
     inboundPort = await freePort();
     server = await startServerProcess({ ...env, INBOUND_SMTP_PORT: String(inboundPort) });
@@ -123,7 +128,7 @@ describe('a reader sees what happened to each post', () => {
       'Bread at dawn',
     ]);
     expect(rows[0].outcome).toMatch(/^Waiting for credits/);
-    expect(rows[1].outcome).toBe('Filtered out: it has your excluded word “crypto”.');
+    expect(rows[1].outcome).toBe(`Filtered out: it has your excluded word “crypto”.${removed}`);
     expect(rows[2].outcome).toBe('Not sent again: the same story as “Apples in autumn” from Example Blog.');
     expect(rows[3].outcome).toContain(`(Message-ID ${breadEmail.parsed.messageId})`);
     expect(rows[3].outcome).toMatch(/^Sent at .+ in its own email \(Message-ID <.+>\)\.$/);
@@ -148,6 +153,8 @@ describe('a reader sees what happened to each post', () => {
     const othersPage = await other.get(await subscriptionPath(other, 'Link Roundup'));
     const theirs = recordRows(othersPage.html);
     expect(theirs.map((row) => row.outcome.split(' at ')[0])).toEqual(['Sent', 'Sent', 'Sent', 'Sent']);
+    expect(theirs[1].outcome).toMatch(/^Sent at .+ in its own email \(Message-ID <.+>\)\./);
+    expect(theirs[1].outcome.endsWith(removed)).toBe(true);
     const othersAnswer = await ask('other@example.com', othersEmails[0], 'why', '<why-other@mua.example>');
     for (const seen of [othersPage.html, othersAnswer.parsed.text!, othersAnswer.parsed.html!]) {
       expect(seen).not.toMatch(/Filtered out|same story|Waiting for credits|excluded word/);

@@ -1,7 +1,7 @@
 import { runTidings } from '../support/cli';
 import { FeedServer, rssFeed } from '../support/feed-server';
 import { SmtpCapture } from '../support/smtp-capture';
-import { createTestDatabase, TestDatabase } from '../support/test-database';
+import { createTestDatabase, TestDatabase, testDialects } from '../support/test-database';
 
 const original = {
   title: 'Apples in autumn',
@@ -24,8 +24,8 @@ const retracked = {
   description: '<p>Crisp and  sweet.\n The orchard opens at ten.</p>  <p>Bring a basket.</p>',
 };
 
-/** Real processes on SQLite; `test/integration/delivery/post-fates.spec.ts` runs edits on every dialect. */
-describe('a post edited after it was sent', () => {
+/** Through the real processes and SMTP; `test/integration/delivery/post-fates.spec.ts` has the finer cases. */
+describe.each(testDialects())('a post edited after it was sent, on %s', (dialect) => {
   let feeds: FeedServer;
   let smtp: SmtpCapture;
   let database: TestDatabase;
@@ -42,7 +42,7 @@ describe('a post edited after it was sent', () => {
   beforeAll(async () => {
     feeds = await new FeedServer().start();
     smtp = await new SmtpCapture().start();
-    database = await createTestDatabase('sqlite');
+    database = await createTestDatabase(dialect);
     env = { DATABASE_URL: database.url, SMTP_URL: smtp.url, MAIL_FROM: 'tidings@tidings.test' };
     await tidings('migrate');
   });
