@@ -59,9 +59,20 @@ describe('tidings opml import / export', () => {
       'rust, "type theory"',
       '--keep-recent',
       '5',
+      '--exclude',
+      'crypto, "hot take"',
+      '--regex',
+      '^Release v\\d+',
+      '--on-update',
+      'tell',
+      '--full-text',
     ];
     const news = 'https://news.example/rss';
     expect((await tidings('subscribe', source, news, '--no-check', ...settings)).code).toBe(0);
+    const monthly = ['--mode', 'monthly', '--day-of-month', '31', '--keep-random', '3'];
+    expect(
+      (await tidings('subscribe', source, 'https://month.example/rss', '--no-check', ...monthly)).code,
+    ).toBe(0);
     const login = ['--auth-user', 'ada', '--auth-password-stdin', '--no-check'];
     const privateFeed = await runTidings(
       ['subscribe', source, 'https://members.example/feed', ...login],
@@ -77,7 +88,7 @@ describe('tidings opml import / export', () => {
     expect(exported.stdout).not.toMatch(/pw-4f9Q|ada/);
     const file = join(directory, 'settings.opml');
     writeFileSync(file, exported.stdout);
-    expect((await tidings('opml', 'import', target, file)).stdout).toMatch(/imported 2 feeds/);
+    expect((await tidings('opml', 'import', target, file)).stdout).toMatch(/imported 3 feeds/);
 
     // The settings, not the titles: a feed never polled has none, and OPML names it by its URL.
     const shown = async (email: string) =>
@@ -89,11 +100,24 @@ describe('tidings opml import / export', () => {
     // The login stays behind: the import subscribes to the feed's URL without it.
     const withoutLogin = (subscriptions: Array<{ login: string | null }>) =>
       subscriptions.map((subscription) => ({ ...subscription, login: undefined }));
-    expect((await shown(source)).map((subscription) => subscription.login)).toEqual([null, 'set']);
-    expect((await shown(target)).map((subscription) => subscription.login)).toEqual([null, null]);
+    expect((await shown(source)).map((subscription) => subscription.login)).toEqual([null, null, 'set']);
+    expect((await shown(target)).map((subscription) => subscription.login)).toEqual([null, null, null]);
     expect(withoutLogin(await shown(target))).toEqual(withoutLogin(await shown(source)));
     expect(await shown(target)).toContainEqual(
-      expect.objectContaining({ url: news, mode: 'daily', tag: 'Ars', keepRecent: 5 }),
+      expect.objectContaining({
+        url: news,
+        mode: 'daily',
+        tag: 'Ars',
+        keepRecent: 5,
+        includeWords: ['rust', 'type theory'],
+        excludeWords: ['crypto', 'hot take'],
+        filterRegex: '^Release v\\d+',
+        onUpdate: 'tell',
+        fullText: true,
+      }),
+    );
+    expect(await shown(target)).toContainEqual(
+      expect.objectContaining({ mode: 'monthly', dayOfMonth: 31, keepRandom: 3 }),
     );
   });
 
