@@ -135,6 +135,9 @@ describe('the tidings command’s output', () => {
       tag: 'Ars',
       fullText: true,
     });
+    expect((await runTidings(['users', 'show', 'reader@example.com'], env())).stdout).toContain(
+      `  monthly on day 31 ${url}\n`,
+    );
     await subscribe('--mode', 'daily', '--no-full-text');
     expect(await shown()).toMatchObject({
       mode: 'daily',

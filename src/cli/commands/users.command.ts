@@ -109,10 +109,15 @@ export function registerUserCommands(program: Command): void {
         );
         for (const subscription of view.subscriptions)
           console.log(
-            `  ${subscription.mode.padEnd(9)} ${subscription.pausedAt ? 'paused ' : ''}${subscription.url}${subscription.login ? ' (with a login)' : ''}${deliveredTo(subscription.deliverTo)}`,
+            `  ${modeWords(subscription).padEnd(9)} ${subscription.pausedAt ? 'paused ' : ''}${subscription.url}${subscription.login ? ' (with a login)' : ''}${deliveredTo(subscription.deliverTo)}`,
           );
       }),
     );
+}
+
+/** `monthly on day 31` for a monthly digest; the mode's name otherwise. */
+function modeWords({ mode, dayOfMonth }: { mode: string; dayOfMonth: number | null }): string {
+  return dayOfMonth ? `${mode} on day ${dayOfMonth}` : mode;
 }
 
 /** ` → ADDRESS` after a feed sent to another address of the reader (or waiting for its confirmation). */
