@@ -126,7 +126,7 @@ describe('the tidings command’s output', () => {
     });
     expect(await subscribe('--tag', 'Ars')).toMatchObject({
       code: 0,
-      stdout: expect.stringContaining('(monthly on day 31)'),
+      stdout: `subscribed reader@example.com to ${url} (monthly on day 31, subjects tagged [Ars])\n`,
     });
     expect(await shown()).toMatchObject({
       mode: 'monthly',

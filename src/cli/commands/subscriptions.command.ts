@@ -114,9 +114,10 @@ export function registerSubscriptionCommands(program: Command): void {
             ? ''
             : await deliverTo(app, user, subscription.id, options.deliverTo);
         const day = subscription.dayOfMonth ? ` on day ${subscription.dayOfMonth}` : '';
+        const tag = subscription.subjectTag ? `, subjects tagged [${subscription.subjectTag}]` : '';
         const behindLogin = login ? ', with its login' : '';
         console.log(
-          `subscribed ${user.email} to ${feed.url.trim()}${feed.note} (${subscription.mode}${day}${behindLogin})${delivery}`,
+          `subscribed ${user.email} to ${feed.url.trim()}${feed.note} (${subscription.mode}${day}${tag}${behindLogin})${delivery}`,
         );
       }),
     );
