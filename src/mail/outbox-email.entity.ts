@@ -87,6 +87,10 @@ export class OutboxEmailEntity {
   @Column({ name: 'sent_at', type: 'datetime', nullable: true })
   sentAt!: Date | null;
 
+  /** When the provider first deferred it (a 4xx, a lost connection, its domain's hold); null if never. */
+  @Column({ name: 'deferred_since', type: 'datetime', nullable: true })
+  deferredSince!: Date | null;
+
   /** Temporary delivery failures reported after sending (DSNs with 4.x.x or `Action: delayed`). */
   @Column({ name: 'soft_bounces', type: 'integer', default: 0 })
   softBounces!: number;

@@ -60,7 +60,13 @@ export class OutboxOverviewRepository {
   emailsOf(userId: string, dedupKeys: readonly string[]): Promise<OutboxEmailEntity[]> {
     return readInChunks(dedupKeys, (chunk) =>
       this.rows.find({
-        select: { ...waitingColumns, dedupKey: true, messageId: true, softBounces: true },
+        select: {
+          ...waitingColumns,
+          dedupKey: true,
+          messageId: true,
+          softBounces: true,
+          deferredSince: true,
+        },
         where: { userId, dedupKey: In(chunk) },
       }),
     );

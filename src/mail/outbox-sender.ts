@@ -234,6 +234,8 @@ export class OutboxSender implements OnModuleDestroy {
       status: 'pending',
       nextAttemptAt: turn.until,
       lastError: turn.reason,
+      // Held by its domain's hold (a deferral), not merely paced: the reader's record says since when.
+      ...(turn.outcome === 'deferred' && { deferredSince: email.deferredSince ?? this.clock.now() }),
     });
     return turn.outcome;
   }
@@ -294,9 +296,10 @@ export class OutboxSender implements OnModuleDestroy {
       attempts,
       nextAttemptAt,
       lastError: verdict.reason,
+      deferredSince: email.deferredSince ?? now,
     });
     if (hold) {
-      const moved = await this.rows.deferDomain(domain, hold.until, hold.reason);
+      const moved = await this.rows.deferDomain(domain, hold.until, hold.reason, now);
       if (moved) this.logger.warn(`${moved} more emails to ${domain} wait until ${hold.until.toISOString()}`);
     }
     return 'retrying';

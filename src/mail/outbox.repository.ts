@@ -15,7 +15,7 @@ const BODY_CHARACTERS = 2_000_000;
 
 /** How a claimed row ends its attempt: its new state, the claim's lease cleared. */
 export type AttemptEnd = Partial<
-  Pick<OutboxEmailEntity, 'status' | 'attempts' | 'nextAttemptAt' | 'sentAt' | 'lastError'>
+  Pick<OutboxEmailEntity, 'status' | 'attempts' | 'nextAttemptAt' | 'sentAt' | 'lastError' | 'deferredSince'>
 >;
 
 /** The `outbox_emails` table: rows stored whole, claimed by compare-and-set, moved through their states. */
@@ -157,18 +157,23 @@ export class OutboxRepository {
    * A destination domain is held: its waiting rows (any case of the address) move to the end of the
    * hold, each saying why; returns how many moved.
    */
-  async deferDomain(domain: string, until: Date, reason: string): Promise<number> {
+  async deferDomain(domain: string, until: Date, reason: string, now: Date): Promise<number> {
     const pattern = `%@${domain.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}`;
     const result = await this.rows
       .createQueryBuilder()
       .update()
-      .set({ nextAttemptAt: until, lastError: reason.slice(0, 1000) })
+      .set({
+        nextAttemptAt: until,
+        lastError: reason.slice(0, 1000),
+        deferredSince: () => 'COALESCE(deferred_since, :now)',
+      })
       .where(
         "status = :pending AND next_attempt_at < :until AND LOWER(to_address) LIKE :pattern ESCAPE '!'",
         {
           pending: 'pending',
           until,
           pattern,
+          now,
         },
       )
       .execute();

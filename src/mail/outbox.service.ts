@@ -124,6 +124,7 @@ export class OutboxService implements OnModuleDestroy {
       lastError: email.hold?.reason ?? null,
       createdAt: now,
       sentAt: null,
+      deferredSince: null,
       softBounces: 0,
     };
   }

@@ -32,6 +32,7 @@ import { PostFates1764300100001 } from './1764300100001-post-fates';
 import { EntryRemoved1764300100002 } from './1764300100002-entry-removed';
 import { ReaderRhythm1764300000000 } from './1764300000000-reader-rhythm';
 import { InboxBudgetDays1764302000000 } from './1764302000000-inbox-budget-days';
+import { OutboxDeferredSince1764303000000 } from './1764303000000-outbox-deferred-since';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -69,4 +70,5 @@ export const migrations = [
   SubscriptionDeliverTo1764300400000,
   DeliverToLinkSentAt1764300700000,
   InboxBudgetDays1764302000000,
+  OutboxDeferredSince1764303000000,
 ];

@@ -37,6 +37,8 @@ export interface EmailState {
   messageId: string;
   /** Delay reports (DSN `Action: delayed`) the provider sent back after taking the email. */
   softBounces?: number;
+  /** When the provider first deferred it (null: never, or before this was recorded: then `createdAt`). */
+  deferredSince?: Date | null;
 }
 
 /** How a line reads at a glance: left out, still on its way, in the inbox, or lost. */
@@ -118,7 +120,7 @@ function emailInWords(
         return {
           tone: 'waiting',
           words: words.deferred(
-            at(email.createdAt),
+            at(email.deferredSince ?? email.createdAt),
             providerReason(email.lastError),
             at(email.nextAttemptAt),
           ),
