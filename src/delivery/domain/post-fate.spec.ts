@@ -1,4 +1,4 @@
-import { EmailState, fateInWords, RecordedFate, ORIGIN_HOLD_REASON } from './post-fate';
+import { EmailState, fateInWords, formatIssueDate, RecordedFate, ORIGIN_HOLD_REASON } from './post-fate';
 
 const seenAt = new Date('2026-11-21T16:30:00Z');
 const base: RecordedFate = {
@@ -54,7 +54,7 @@ describe('fateInWords', () => {
   it('says which digest a post waits for, and which one carried it', () => {
     expect(words({ fate: 'digest', cadence: 'daily', digestDate: '2026-11-22' })).toEqual({
       tone: 'waiting',
-      words: 'Waiting for the daily digest of 2026-11-22.',
+      words: 'Waiting for the daily digest of 22 Nov 2026.',
     });
     const sentAt = new Date('2026-11-22T06:00:00Z');
     expect(
@@ -138,19 +138,19 @@ describe('fateInWords', () => {
       'fr',
       'Envoyé le 21 nov. 2026, 17:30 dans votre résumé de 6 heures (Message-ID <m1@tidings.test>).',
       'Filtré : il contient votre mot exclu « crypto ».',
-      'Attend le résumé quotidien du 2026-11-22.',
+      'Attend le résumé quotidien du 22 nov. 2026.',
     ],
     [
       'de',
       'Gesendet am 21.11.2026, 17:30 in Ihrer 6-Stunden-Zusammenfassung (Message-ID <m1@tidings.test>).',
       'Herausgefiltert: es enthält Ihr ausgeschlossenes Wort „crypto“.',
-      'Wartet auf die Tageszusammenfassung vom 2026-11-22.',
+      'Wartet auf die Tageszusammenfassung vom 22.11.2026.',
     ],
     [
       'es',
       'Enviada el 21 nov 2026, 17:30 en su resumen de 6 horas (Message-ID <m1@tidings.test>).',
       'Filtrado: contiene su palabra excluida «crypto».',
-      'Esperando el resumen diario del 2026-11-22.',
+      'Esperando el resumen diario del 22 nov 2026.',
     ],
   ] as const)('speaks %s, with its own way of writing dates', (language, sent, filtered, waiting) => {
     const inWords = (fate: Partial<RecordedFate>) =>
@@ -161,5 +161,18 @@ describe('fateInWords', () => {
     );
     expect(inWords({ fate: 'filtered', rule: { rule: 'exclude', word: 'crypto' } })).toBe(filtered);
     expect(inWords({ fate: 'digest', cadence: 'daily', digestDate: '2026-11-22' })).toBe(waiting);
+  });
+});
+
+describe('formatIssueDate', () => {
+  it.each([
+    ['2026-11-22', 'en-GB', '22 Nov 2026'],
+    ['2026-11-22 06:00', 'en-GB', '22 Nov 2026, 06:00'],
+    ['2026-11', 'en-GB', 'November 2026'],
+    ['2026-11-22', 'de-DE', '22.11.2026'],
+    ['2026-11', 'fr-FR', 'novembre 2026'],
+    ['someday', 'en-GB', 'someday'],
+  ])('writes %s in %s as %s', (date, locale, expected) => {
+    expect(formatIssueDate(date, locale)).toBe(expected);
   });
 });

@@ -81,7 +81,10 @@ function decisionInWords(
       if (!fate.email)
         return {
           tone: 'waiting',
-          words: words.waitingForDigest(fate.cadence && words.cadence(fate.cadence), fate.digestDate),
+          words: words.waitingForDigest(
+            fate.cadence && words.cadence(fate.cadence),
+            fate.digestDate && formatIssueDate(fate.digestDate, words.locale),
+          ),
         };
       return emailInWords(fate.email, words, at, words.inDigest(fate.cadence && words.cadence(fate.cadence)));
     case 'emailed':
@@ -146,6 +149,24 @@ export function providerReason(lastError: string | null): string | null {
   if (!dsn) return reason;
   const [, status, diagnostic] = dsn;
   return diagnostic.includes(status) ? diagnostic : `${status} ${diagnostic}`.trim();
+}
+
+/**
+ * An issue's local date as `locale` writes it: "2026-11-22" → "22 Nov 2026" ("22.11.2026" in German),
+ * "2026-11-22 06:00" → "22 Nov 2026, 06:00", "2026-11" → "November 2026". Already local: no timezone.
+ */
+export function formatIssueDate(date: string, locale: string): string {
+  const parts = /^(\d{4})-(\d{2})(?:-(\d{2})(?: (\d{2}):(\d{2}))?)?$/.exec(date);
+  if (!parts) return date;
+  const [year, month, day = 1, hour = 0, minute = 0] = parts
+    .slice(1)
+    .map((part) => (part === undefined ? undefined : Number(part)));
+  const instant = new Date(Date.UTC(year!, month! - 1, day, hour, minute));
+  const style: Intl.DateTimeFormatOptions =
+    parts[3] === undefined
+      ? { year: 'numeric', month: 'long' }
+      : { dateStyle: 'medium', timeStyle: parts[4] === undefined ? undefined : 'short' };
+  return new Intl.DateTimeFormat(locale, { ...style, timeZone: 'UTC' }).format(instant);
 }
 
 /** "28 Nov 2026, 14:05" in that timezone, as `language` writes it ("28 nov. 2026, 14:05"). */

@@ -135,9 +135,9 @@ describe.each(testDialects())('what happens to each post, per reader, on %s', (d
     expect(quietOutcomes).toHaveLength(3);
     for (const outcome of quietOutcomes) expect(outcome).toMatch(/^Sent at/);
     expect(Object.values(await outcomes(calm.user.id))).toEqual([
-      'Waiting for the daily digest of 2026-11-22.',
-      'Waiting for the daily digest of 2026-11-22.',
-      'Waiting for the daily digest of 2026-11-22.',
+      'Waiting for the daily digest of 22 Nov 2026.',
+      'Waiting for the daily digest of 22 Nov 2026.',
+      'Waiting for the daily digest of 22 Nov 2026.',
     ]);
 
     // The feed takes the post down within a day: no email retracts it, the record shows it.
