@@ -6,6 +6,7 @@ import { DiscoveredFeed, discoverFeeds, looksLikeFeed } from './domain/discover-
 import { authorizationHeader, FeedCredentials } from './domain/feed-credentials';
 import { validateFeedUrl } from './domain/feed-url';
 import { decodeBody } from '../entries/domain/decode-body';
+import { isSameOrigin } from '../http/domain/request-target';
 import { SafeHttpClient } from '../http/safe-http-client';
 
 export type FeedLookup =
@@ -78,9 +79,7 @@ export class FeedFinder {
     });
     if (response.status === 401 || response.status === 403)
       throw new ValidationError(
-        authorization
-          ? `${response.finalUrl} did not take this login (status ${response.status}): check the user name and password, or the token.`
-          : `${response.finalUrl} asks for a login (status ${response.status}).`,
+        loginRefusal(url, response.finalUrl, response.status, Boolean(authorization)),
       );
     if (response.status !== 200)
       throw new ValidationError(`${response.finalUrl} answered with status ${response.status}.`);
@@ -97,5 +96,16 @@ function newestOf(entries: NormalizedEntry[]): NormalizedEntry | null {
   return entries.reduce<NormalizedEntry | null>(
     (newest, entry) => (newest === null || time(entry) > time(newest) ? entry : newest),
     null,
+  );
+}
+
+/** Why a lookup was refused a login: none given, the one given, or one a redirect left behind. */
+function loginRefusal(url: string, finalUrl: string, status: number, withLogin: boolean): string {
+  if (!withLogin) return `${finalUrl} asks for a login (status ${status}).`;
+  if (isSameOrigin(url, finalUrl))
+    return `${finalUrl} did not take this login (status ${status}): check the user name and password, or the token.`;
+  return (
+    `${url} redirects to ${finalUrl}, which asks for a login (status ${status}): a login is sent only to ` +
+    `the address's own origin (${new URL(url).origin}); subscribe to ${finalUrl} with it.`
   );
 }

@@ -56,6 +56,8 @@ describe('a feed behind a login, from the command line', () => {
     });
     site.set('/away.xml', { status: 302, headers: { location: elsewhere.url('/members.xml') } });
     elsewhere.set('/members.xml', { body });
+    site.set('/to-locked.xml', { status: 302, headers: { location: elsewhere.url('/locked.xml') } });
+    elsewhere.set('/locked.xml', { status: 401, body: 'login' });
     for (const args of [
       ['migrate'],
       ['users', 'add', 'ada@example.com'],
@@ -92,6 +94,16 @@ describe('a feed behind a login, from the command line', () => {
     ]);
     expect(inUrl.code).toBe(1);
     expect(inUrl.stderr).toContain(`error: ${members}: a feed's URL carries no user name or password`);
+    const redirected = await tidings(
+      ['subscribe', 'ada@example.com', site.url('/to-locked.xml'), ...basicLogin],
+      PASSWORD,
+    );
+    expect(redirected.code).toBe(1);
+    expect(redirected.stderr).toContain(
+      `error: ${site.url('/to-locked.xml')} redirects to ${elsewhere.url('/locked.xml')}, which asks for a login ` +
+        `(status 401): a login is sent only to the address's own origin (${new URL(members).origin}); ` +
+        `subscribe to ${elsewhere.url('/locked.xml')} with it.\n`,
+    );
     const unchecked = [...basicLogin, '--no-check'];
     expect((await tidings(['subscribe', 'ada@example.com', members, ...unchecked], WRONG)).code).toBe(0);
     const bearer = ['--auth-bearer-stdin', '--no-check'];

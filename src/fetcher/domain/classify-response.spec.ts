@@ -36,6 +36,24 @@ describe('classifyResponse', () => {
     });
   });
 
+  it('says a feed asks for a login, and where to subscribe when a redirect took it past its login', () => {
+    const withLogin = { ...feed, url: 'http://blog.example/feed', authFingerprint: 'f'.repeat(64) };
+    const here = response({ status: 401, finalUrl: 'http://blog.example/members/feed' });
+    expect(classifyResponse(here, withLogin, now).outcome).toMatchObject({
+      reason: 'the feed asks for a login (HTTP 401)',
+    });
+    const elsewhere = response({ status: 401, finalUrl: 'https://blog.example/feed' });
+    expect(classifyResponse(elsewhere, withLogin, now).outcome).toMatchObject({
+      label: 'http-401',
+      reason:
+        'the feed asks for a login (HTTP 401) at https://blog.example/feed, where it redirects: its login is sent ' +
+        'only to http://blog.example; subscribe to the new address with the login',
+    });
+    expect(classifyResponse(elsewhere, feed, now).outcome).toMatchObject({
+      reason: 'the feed asks for a login (HTTP 401)',
+    });
+  });
+
   it('marks a 410 gone', () => {
     expect(classifyResponse(response({ status: 410 }), feed, now).outcome).toEqual({
       kind: 'gone',

@@ -53,14 +53,19 @@ export function classifyResponse(
 ): Classified<ResponseOutcome> {
   const { headers, permanentUrl } = response;
   return {
-    outcome: outcomeOf(response, feed.bodyHash, now),
+    outcome: outcomeOf(response, feed, now),
     freshnessMs: freshnessMs({ cacheControl: headers['cache-control'], expires: headers['expires'] }, now),
     movedTo: permanentUrl && permanentUrl !== feed.url && mayMove(feed, permanentUrl) ? permanentUrl : null,
   };
 }
 
-function outcomeOf(response: FetchedResponse, storedHash: string | null, now: Date): ResponseOutcome {
+function outcomeOf(
+  response: FetchedResponse,
+  feed: { url: string; bodyHash: string | null; authFingerprint?: string | null },
+  now: Date,
+): ResponseOutcome {
   const { status, headers, body } = response;
+  const storedHash = feed.bodyHash;
   const validators = validatorsOf(headers);
   if (status === 304) {
     // A 304 may renew the validators; one it leaves out stays as it was.
@@ -70,7 +75,10 @@ function outcomeOf(response: FetchedResponse, storedHash: string | null, now: Da
   if (status === 410) return { kind: 'gone', reason: 'HTTP 410 Gone' };
   if (status !== 200) {
     const challenge = isBotChallenge(status, headers['content-type'], body.toString('utf8'));
-    const reason = (status === 401 || status === 403) && !challenge ? askedLogin(status) : `HTTP ${status}`;
+    const reason =
+      (status === 401 || status === 403) && !challenge
+        ? askedLogin(status, feed, response.finalUrl)
+        : `HTTP ${status}`;
     const label = challenge ? 'bot-challenge' : `http-${status}`;
     const until = status === 429 || status === 503 ? retryAfterUntil(headers['retry-after'], now) : null;
     if (until) return { kind: 'rate-limited', label, reason, host: hostOf(response.finalUrl), until };
@@ -81,9 +89,21 @@ function outcomeOf(response: FetchedResponse, storedHash: string | null, now: Da
   return { kind: 'new-body', validators, bodyHash };
 }
 
-/** What the reader sees when the feed refuses us: no login, or one it does not take. */
-function askedLogin(status: number): string {
-  return `the feed asks for a login (HTTP ${status})`;
+/**
+ * What the reader sees when the feed refuses us: no login, or one it does not take, or (a feed with a
+ * login redirected to another origin, which its login never goes to) where to subscribe instead.
+ */
+function askedLogin(
+  status: number,
+  feed: { url: string; authFingerprint?: string | null },
+  finalUrl: string,
+): string {
+  const asked = `the feed asks for a login (HTTP ${status})`;
+  if (!feed.authFingerprint || isSameOrigin(feed.url, finalUrl)) return asked;
+  return (
+    `${asked} at ${finalUrl}, where it redirects: its login is sent only to ${new URL(feed.url).origin}; ` +
+    'subscribe to the new address with the login'
+  );
 }
 
 /** A feed behind a login never follows its publisher to another origin: its login would go there. */

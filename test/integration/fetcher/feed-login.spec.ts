@@ -45,6 +45,8 @@ describe.each(testDialects())('a feed behind a login on %s, with real servers on
     h.server.set('/same-host-hop.xml', { status: 302, headers: { location: '/private.xml' } });
     h.server.set('/to-elsewhere.xml', { status: 302, headers: { location: elsewhere.url('/feed.xml') } });
     elsewhere.set('/feed.xml', { body });
+    h.server.set('/to-locked.xml', { status: 302, headers: { location: elsewhere.url('/locked.xml') } });
+    elsewhere.set('/locked.xml', { status: 401, body: 'login' });
   });
 
   afterAll(async () => {
@@ -62,6 +64,7 @@ describe.each(testDialects())('a feed behind a login on %s, with real servers on
     const withLogin = await h.feeds.subscribe(member.id, url, {}, {}, login);
     const hop = await h.feeds.subscribe(member.id, h.server.url('/same-host-hop.xml'), {}, {}, login);
     const away = await h.feeds.subscribe(member.id, h.server.url('/to-elsewhere.xml'), {}, {}, login);
+    const locked = await h.feeds.subscribe(member.id, h.server.url('/to-locked.xml'), {}, {}, login);
     const without = await h.feeds.subscribe(stranger.id, url, {});
     const wrong = await h.feeds.subscribe(mistyped.id, url, {}, {}, { ...login, password: 'wrong' });
     // The same URL with another login, or none, is another feed; the same login is the same feed.
@@ -73,7 +76,10 @@ describe.each(testDialects())('a feed behind a login on %s, with real servers on
     expect(report.failures.map((failure) => failure.reason).sort()).toEqual([
       'the feed asks for a login (HTTP 401)',
       'the feed asks for a login (HTTP 401)',
+      `the feed asks for a login (HTTP 401) at ${elsewhere.url('/locked.xml')}, where it redirects: its login ` +
+        `is sent only to ${new URL(url).origin}; subscribe to the new address with the login`,
     ]);
+    expect(await h.feeds.getFeed(locked.feedId)).toMatchObject({ lastOutcome: 'http-401', errorCount: 1 });
     const feedOf = (subscription: { feedId: string }) => h.feeds.getFeed(subscription.feedId);
     expect(await feedOf(withLogin)).toMatchObject({ lastOutcome: 'parsed', title: 'Private', errorCount: 0 });
     expect(await feedOf(hop)).toMatchObject({ lastOutcome: 'parsed' });
@@ -92,7 +98,10 @@ describe.each(testDialects())('a feed behind a login on %s, with real servers on
       [BASIC, BASIC, `Basic ${Buffer.from(`${USER}:wrong`).toString('base64')}`, undefined].sort(),
     );
     expect(sent('/to-elsewhere.xml')).toEqual([BASIC]);
-    expect(elsewhere.requests.map((request) => request.headers.authorization)).toEqual([undefined]);
+    expect(elsewhere.requests.map((request) => request.headers.authorization)).toEqual([
+      undefined,
+      undefined,
+    ]);
 
     // Nowhere to be read: not in the database's bytes, nor in what Tidings shows or exports.
     const stored = databaseBytes(h.testApp.database);
