@@ -1,4 +1,4 @@
-import { formatInstant, hourOptions, timezoneOptions, weekdayName } from './format';
+import { feedStateLabel, formatInstant, hourOptions, timezoneOptions, weekdayName } from './format';
 
 describe('formatting for pages', () => {
   it('shows an instant in the reader timezone, across DST', () => {
@@ -24,4 +24,13 @@ describe('formatting for pages', () => {
     expect(timezoneOptions('Etc/GMT+5')[0]).toEqual({ value: 'Etc/GMT+5', isSelected: true });
     expect(timezoneOptions('Etc/GMT+5')[1].value).toBe('UTC');
   });
+});
+
+describe('feedStateLabel', () => {
+  it.each([
+    [{ status: 'active', errorCount: 0 }, 'active'],
+    [{ status: 'active', errorCount: 1 }, 'failing'],
+    [{ status: 'broken', errorCount: 40 }, 'broken'],
+    [{ status: 'gone', errorCount: 0 }, 'gone'],
+  ])('calls %j %s', (feed, label) => expect(feedStateLabel(feed)).toBe(label));
 });

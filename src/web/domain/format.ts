@@ -16,6 +16,11 @@ export function formatInstant(instant: Date | null | undefined, timezone: string
   }).format(instant);
 }
 
+/** A feed's state as its badge says it: an active feed whose last polls failed is "failing". */
+export function feedStateLabel(feed: { status: string; errorCount: number }): string {
+  return feed.status === 'active' && feed.errorCount > 0 ? 'failing' : feed.status;
+}
+
 export function weekdayName(day: number): string {
   return WEEKDAYS[day] ?? '?';
 }

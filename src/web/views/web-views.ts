@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { WebContext } from '../web-request';
 import { formatCredits } from '../domain/credits';
-import { formatInstant } from '../domain/format';
+import { feedStateLabel, formatInstant } from '../domain/format';
 import { canSee } from '../../accounts/domain/staff-roles';
 import { BillingService } from '../../billing/billing.service';
 import { DELIVERY_MODE_LABELS, DeliveryMode } from '../../feeds/domain/delivery-modes';
@@ -40,6 +40,7 @@ export class WebViews {
       'modeLabel',
       (mode: string) => DELIVERY_MODE_LABELS[mode as DeliveryMode] ?? mode,
     );
+    this.handlebars.registerHelper('feedState', feedStateLabel);
     this.handlebars.registerHelper('when', (instant: Date | null, timezone: string) =>
       formatInstant(instant, timezone),
     );

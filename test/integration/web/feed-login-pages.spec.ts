@@ -65,6 +65,7 @@ describe.each(testDialects())('a feed behind a login on the dashboard (%s)', (di
     // Polled without its login, the feed fails, and its page says why in words.
     await web.app.get(PollService).pollDue({ all: true });
     const failing = await reader.get(removed.location!);
+    expect(failing.html).toContain('<span class="badge status-failing">failing</span>');
     expect(failing.html).toMatch(
       /<dt>Last error<\/dt><dd class="problem-text">the feed asks for a login \(HTTP 401\)<\/dd>/,
     );
