@@ -2,6 +2,7 @@ import {
   ADVERTISEMENT_MARK,
   CALL_TO_ACTION,
   CREDIT_LABEL,
+  CREDIT_MENTION,
   INTERFACE_LABEL,
   PAGE_LABEL,
   RELATED_LABEL,
@@ -30,6 +31,18 @@ const MAX_INTERFACE_LABEL_LENGTH = 60;
 export function isCreditLine(element: PageElement): boolean {
   if (element.textLength >= MAX_CREDIT_LINE_LENGTH || element.imageCount > 0) return false;
   return CREDIT_LABEL.test(leadingTextOf(element));
+}
+
+/** Longer than this, a caption's leading text may not hold all of it. */
+const MAX_CREDITED_CAPTION_LENGTH = 160;
+
+/**
+ * A picture's caption that names who took it ("… (REUTERS/Denis Balibouse)", "… Foto: LN"): people who
+ * judged extractions wanted none of them (a caption without a credit stays, as Readability keeps it).
+ */
+export function isCreditedCaption(element: PageElement): boolean {
+  if (element.tagName !== 'figcaption' || element.textLength >= MAX_CREDITED_CAPTION_LENGTH) return false;
+  return CREDIT_MENTION.test(leadingTextOf(element));
 }
 
 /** After a colon, the line names what it points at ("Related: <title>"): a teaser, kept by Readability. */

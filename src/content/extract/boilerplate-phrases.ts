@@ -21,6 +21,18 @@ export const CREDIT_LABEL = new RegExp(
   'i',
 );
 
+/** A credit anywhere in a line: a label ("Foto: LN"), an agency in brackets ("(REUTERS/…)"), "©", "Getty Images". */
+export const CREDIT_MENTION = new RegExp(
+  [
+    '(?:\\(|\\b)(?:foto|photo|bild|fot\\.|zdjęcie|imagen|image|crédit|credit|quelle|source|fuente)s?\\s*:',
+    '\\((?:reuters|ap|afp|dpa|efe|epa|getty|ansa|pap)\\b',
+    '©',
+    'getty images',
+    '/\\s*(?:reuters|afp|ap|dpa|efe|epa)\\b',
+  ].join('|'),
+  'i',
+);
+
 /**
  * Labels over links to other articles ("Related posts", "Read also", "Mehr zum Thema", "Das könnte Sie
  * auch interessieren", "À lire aussi", "Notas relacionadas", "Czytaj też"), as they open a line.

@@ -4,6 +4,7 @@ import {
   isInterfaceLabel,
   isCallToAction,
   isCreditLine,
+  isCreditedCaption,
   isPageLabelLine,
   isRelatedLabel,
   isRightsNotice,
@@ -165,7 +166,7 @@ function isClutter(element: PageElement, options: Cleaning, next?: PageElement):
   const { weighClasses, cleanConditionally, prose } = options;
   if (!cleanConditionally) return false;
   const weight = weighClasses ? classWeight(element.className, element.id) : 0;
-  if ((weighClasses && isCredit(element)) || isTeaserLine(element)) return true;
+  if ((weighClasses && isCredit(element)) || isTeaserLine(element) || isCreditedCaption(element)) return true;
   if (weighClasses && isNamedBoilerplate(element)) return true;
   if (isOutsideParagraphs(prose, element) && hasLinkedHeading(element)) return true;
   if (isTailClutter(element, prose)) return true;

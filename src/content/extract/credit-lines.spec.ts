@@ -10,14 +10,16 @@ describe('credit lines that name the pictures first', () => {
     expect(text).toContain('Crédits photos et textes ont été rassemblés');
   });
 
-  it('leaves out a credit line inside a caption, and keeps the caption that describes the picture', () => {
-    const text = extractText(`<body><article>${articleBody()}
+  it('leaves out a caption that credits its picture, whole, and keeps one that only describes it', () => {
+    const text = extractText(`<body><article>${articleBody('first half')}
       <figure class="wp-caption"><img src="/quay.jpg" alt="The quay">
         <figcaption class="wp-caption-text"><p>Fishing boats moored at the old quay.</p>
         <p>Foto: Sascha Klahn</p></figcaption></figure>
+      <figure><img src="/prize.jpg" alt=""><figcaption>The laureate in Oslo (REUTERS/Denis Balibouse)</figcaption></figure>
+      <figure><img src="/net.jpg" alt=""><figcaption>Nets drying on the harbour wall at dawn.</figcaption></figure>
       <div class="wp-caption"><p class="wp-caption-text">Quelle: jorisvo / Fotolia.com</p></div>
-      </article></body>`);
-    expectLeftOut(text, ['Sascha Klahn', 'jorisvo']);
-    expect(text).toContain('Fishing boats moored at the old quay.');
+      ${articleBody('second half')}</article></body>`);
+    expectLeftOut(text, ['Sascha Klahn', 'Fishing boats moored', 'The laureate in Oslo', 'jorisvo']);
+    expect(text).toContain('Nets drying on the harbour wall at dawn.');
   });
 });
