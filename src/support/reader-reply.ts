@@ -14,6 +14,11 @@ export interface ReaderReply {
   answerKey: string;
   /** Whether that answer exists already (the message was delivered twice). */
   isAnswered: boolean;
+  /**
+   * Where the answer goes: the address that asked, which is the one the email replied to went to (the
+   * account's, or another address of the reader that a feed is delivered to), so that it lands in that thread.
+   */
+  answerTo: { userId: string; email: string };
 }
 
 /**
@@ -41,6 +46,12 @@ export class ReaderReplies {
     if (!user) return null;
     const answerKey = `${answerPrefix}:${repliedTo.id}:${sha256Hex(mail.messageId ?? newId()).slice(0, 32)}`;
     const isAnswered = (await this.outbox.findByDedupKeys([answerKey])).length > 0;
-    return { repliedTo, user, answerKey, isAnswered };
+    return {
+      repliedTo,
+      user,
+      answerKey,
+      isAnswered,
+      answerTo: { userId: user.id, email: repliedTo.toAddress },
+    };
   }
 }

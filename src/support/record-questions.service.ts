@@ -58,7 +58,7 @@ export class RecordQuestionsService {
       });
     await this.mail.sendDeliveryRecord({
       dedupKey: reply.answerKey,
-      to: { userId: user.id, email: user.email },
+      to: reply.answerTo,
       feeds,
       otherFeeds: subscriptions.length - feeds.length,
       language: question.language,

@@ -57,7 +57,7 @@ export class ReplyCommandsService {
     await this.apply(asked.command, user.id, ids);
     await this.mail.sendCommandConfirmation({
       dedupKey,
-      to: { userId: user.id, email: user.email },
+      to: reply.answerTo,
       command: asked.command,
       language: asked.language,
       feeds: subscriptions.map(({ feed }) => ({

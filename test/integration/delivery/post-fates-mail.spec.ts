@@ -176,4 +176,51 @@ describe.each(testDialects())('what the mail provider did to each post, per read
     expect(text).toContain('Go 1.31 plans');
     expect(text).not.toMatch(/Aplazada|Rebotada|bloqueada|Greylisted|No such user|Mailbox disabled/);
   });
+
+  it('answers "why" at the other address a feed is delivered to, from that address', async () => {
+    feedServer.set('/notes.xml', { body: rssFeed('Field Notes', []) });
+    const home = await test.app.get(AccountsService).addUser({ email: 'home@example.com', timezone: 'UTC' });
+    await test.app.get(BillingService).grantStarterCredits(home.id, 10);
+    const feeds = test.app.get(FeedsService);
+    const subscription = await feeds.subscribe(home.id, feedServer.url('/notes.xml'), {});
+    await feeds.chooseDeliverTo(home.id, subscription.id, 'lists@home.example', 'notes-link');
+    expect(await feeds.confirmDeliverTo('notes-link')).not.toBeNull();
+    test.clock.set('2026-11-22T09:00:00Z');
+    await test.app.get(PollService).pollDue({ all: true });
+    feedServer.set('/notes.xml', { body: rssFeed('Field Notes', [post('moss', 'Moss on stones', 9)]) });
+    test.clock.set('2026-11-22T10:00:00Z');
+    await test.app.get(PollService).pollDue({ all: true });
+    await test.app.get(OutboxService).flush();
+
+    const [note] = received('lists@home.example');
+    expect(note.parsed.subject).toBe('Moss on stones');
+    const replyTo = note.parsed.replyTo![0].address!;
+    const why = rawMessage({
+      from: 'lists@home.example',
+      to: replyTo,
+      subject: 'Re: Moss on stones',
+      messageId: '<why-lists@mua.example>',
+      text: 'why?',
+    });
+    await deliver(why, 'lists@home.example', replyTo);
+    await test.app.get(OutboxService).flush();
+    const answer = () => smtp.received.find((email) => email.parsed.inReplyTo === '<why-lists@mua.example>');
+    await waitUntil(() => answer() !== undefined, 'the answer to why at the delivery address');
+    expect(answer()!.envelope.to).toEqual(['lists@home.example']);
+    expect(answer()!.parsed.text).toContain(`in its own email (Message-ID ${note.parsed.messageId})`);
+    // A reply command from there is confirmed there too.
+    const pause = rawMessage({
+      from: 'lists@home.example',
+      to: replyTo,
+      subject: 'Re: Moss on stones',
+      messageId: '<pause-lists@mua.example>',
+      text: 'pause',
+    });
+    await deliver(pause, 'lists@home.example', replyTo);
+    await test.app.get(OutboxService).flush();
+    const confirmation = () =>
+      smtp.received.find((email) => email.parsed.inReplyTo === '<pause-lists@mua.example>');
+    await waitUntil(() => confirmation() !== undefined, 'the confirmation of pause at the delivery address');
+    expect(confirmation()!.envelope.to).toEqual(['lists@home.example']);
+  });
 });
