@@ -10,6 +10,14 @@ export abstract class DomainError extends Error {
 
 export class ValidationError extends DomainError {
   readonly httpStatus = 400;
+
+  /** Each refused field's message, by the field's name, when the input was a form's. */
+  constructor(
+    message: string,
+    readonly fields: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+  }
 }
 
 export class NotFoundError extends DomainError {

@@ -5,10 +5,14 @@ import { ValidationError } from './errors';
 export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
+  const { issues } = result.error;
+  const fields: Record<string, string> = {};
+  for (const issue of issues) if (issue.path.length) fields[String(issue.path[0])] ??= issue.message;
   throw new ValidationError(
-    result.error.issues
+    issues
       .map((issue) => `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}`)
       .join('; '),
+    fields,
   );
 }
 

@@ -240,33 +240,57 @@ describe('the dashboard’s pages in Chromium, on a phone and a desktop', () => 
     }
   });
 
-  it('a refused save opens at the bad field: focused, red-bordered, its message beside it in the first screen', async () => {
-    const { page, done } = await open('reader', subscriptionPath, VIEWPORTS[0]);
-    try {
-      await page.getByLabel('Only posts matching this regular expression (optional)').fill('(unclosed');
-      const answer = page.waitForResponse((response) => response.request().method() === 'POST');
-      await page.getByRole('button', { name: 'Save settings' }).click();
-      expect((await answer).status()).toBe(422);
-      await page.waitForLoadState('load');
-      const field = await page.evaluate(() => {
-        const input = document.getElementById('regex') as HTMLInputElement;
-        const message = document.getElementById(input.getAttribute('aria-describedby') ?? '')!;
-        const box = message.getBoundingClientRect();
-        return {
-          isFocused: document.activeElement === input,
-          border: getComputedStyle(input).borderTopColor,
-          message: message.textContent,
-          isMessageOnScreen: box.top >= 0 && box.bottom <= window.innerHeight,
-        };
-      });
-      expect(field).toEqual({
-        isFocused: true,
-        border: 'rgb(163, 22, 27)',
-        message: expect.stringMatching(/regular expression/i),
-        isMessageOnScreen: true,
-      });
-    } finally {
-      await done();
-    }
-  });
+  it.each([
+    {
+      form: 'a feed’s settings',
+      path: () => subscriptionPath,
+      label: 'Only posts matching this regular expression (optional)',
+      value: '(unclosed',
+      button: 'Save settings',
+      id: 'regex',
+      message: /regular expression/i,
+    },
+    {
+      form: 'the account',
+      path: () => '/account',
+      label: 'Quiet hours',
+      value: 'at night',
+      button: 'Save',
+      id: 'quietHours',
+      message: /expected quiet hours such as 22:00-07:00, or off/,
+    },
+  ])(
+    'a refused save of $form opens at the bad field: focused, red-bordered, its message beside it in the first screen',
+    async ({ path, label, value, button, id, message }) => {
+      const { page, done } = await open('reader', path(), VIEWPORTS[0]);
+      try {
+        await page.getByLabel(label, { exact: true }).fill(value);
+        const answer = page.waitForResponse((response) => response.request().method() === 'POST');
+        await page.getByRole('button', { name: button, exact: true }).click();
+        expect((await answer).status()).toBe(422);
+        await page.waitForLoadState('load');
+        const field = await page.evaluate((fieldId) => {
+          const input = document.getElementById(fieldId) as HTMLInputElement;
+          const said = document.getElementById(input.getAttribute('aria-describedby') ?? '')!;
+          const box = said.getBoundingClientRect();
+          return {
+            isFocused: document.activeElement === input,
+            border: getComputedStyle(input).borderTopColor,
+            message: said.textContent,
+            isMessageOnScreen: box.top >= 0 && box.bottom <= window.innerHeight,
+            value: input.value,
+          };
+        }, id);
+        expect(field).toEqual({
+          isFocused: true,
+          border: 'rgb(163, 22, 27)',
+          message: expect.stringMatching(message),
+          isMessageOnScreen: true,
+          value,
+        });
+      } finally {
+        await done();
+      }
+    },
+  );
 });

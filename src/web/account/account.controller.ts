@@ -60,18 +60,21 @@ export class AccountController {
       response
         .status(422)
         .type('html')
-        .send(this.page(request, values, undefined, error.message));
+        .send(this.page(request, values, undefined, error));
     }
   }
 
-  private page(request: WebRequest, values: AccountValues, notice?: string, error?: string): string {
+  private page(request: WebRequest, values: AccountValues, notice?: string, error?: ValidationError): string {
+    const errors = error?.fields ?? {};
     return this.views.render(
       request.web,
       'account',
       {
         title: 'Your account',
         notice,
-        error,
+        // A refusal that names no field of the form is said above it.
+        error: error && Object.keys(errors).length === 0 ? error.message : undefined,
+        errors,
         timezones: timezoneOptions(values.timezone),
         hours: hourOptions(values.digestHour),
         weekdays: weekdayOptions(values.digestWeekday),

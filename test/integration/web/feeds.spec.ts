@@ -321,7 +321,11 @@ describe.each(testDialects())('dashboard feeds on %s', (dialect) => {
       quietHours: 'at night',
     });
     expect(badQuiet.status).toBe(422);
-    expect(badQuiet.html).toContain('expected quiet hours such as 22:00-07:00, or off');
+    expect(badQuiet.html).toContain(
+      '<p class="field-error" id="quietHours-error">expected quiet hours such as 22:00-07:00, or off</p>',
+    );
+    expect(badQuiet.html).toContain('aria-invalid="true" aria-describedby="quietHours-error" autofocus');
+    expect(badQuiet.html).not.toContain('quietHours:');
     expect(badQuiet.html).toContain('value="at night"');
     const bad = await reader.post('/account', {
       timezone: 'Nowhere/Land',
@@ -329,7 +333,12 @@ describe.each(testDialects())('dashboard feeds on %s', (dialect) => {
       digestWeekday: '9',
     });
     expect(bad.status).toBe(422);
-    expect(bad.html).toContain('IANA timezone');
+    expect(bad.html).toContain(
+      '<p class="field-error" id="timezone-error">expected an IANA timezone name such as Europe/Paris</p>',
+    );
+    expect(bad.html).toContain(
+      '<p class="field-error" id="digestHour-error">expected an hour from 0 to 23</p>',
+    );
     expect((await reader.get('/account')).html).toContain('<option selected>America/New_York</option>');
   });
 });
