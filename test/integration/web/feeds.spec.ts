@@ -170,6 +170,7 @@ describe.each(testDialects())('dashboard feeds on %s', (dialect) => {
     expect(after).toContain('value="monthly" checked');
     expect(after).toContain('<dt>Delivery</dt><dd>Monthly digest on day 31</dd>');
     expect(after).toContain('name="dayOfMonth" type="number" min="1" max="31" value="31"');
+    expect((await reader.get('/feeds')).html).toContain('<span class="badge">monthly on day 31</span>');
     const bad = await reader.post(`/feeds/${id}`, { mode: 'monthly', dayOfMonth: '32', filter: 'none' });
     expect(bad.status).toBe(422);
     expect(bad.html).toContain('id="dayOfMonth-error">expected a day of the month from 1 to 31<');
