@@ -44,15 +44,12 @@ export class PostFatesRepository {
   /** Digest issues went out with these posts of their readers: each issue's are marked with its email's key. */
   async markInDigest(issues: ReadonlyArray<ReaderPosts & { emailKey: string }>): Promise<void> {
     for (const slices of statementsOf(issues)) {
-      const conditions = slices.map(readerPostsCondition);
-      await this.fates.manager.query(
-        `UPDATE post_fates SET email_key = CASE ${conditions.map((c) => `WHEN ${c.sql} THEN ?`).join(' ')} END ` +
-          `WHERE ${conditions.map((c) => c.sql).join(' OR ')}`,
-        [
-          ...slices.flatMap((slice, index) => [...conditions[index].parameters, slice.emailKey]),
-          ...conditions.flatMap((c) => c.parameters),
-        ],
-      );
+      const emailKey = emailKeyCase(slices);
+      const where = slicesCondition(slices);
+      await this.fates.manager.query(`UPDATE post_fates SET email_key = ${emailKey.sql} WHERE ${where.sql}`, [
+        ...emailKey.parameters,
+        ...where.parameters,
+      ]);
     }
   }
 
@@ -60,11 +57,11 @@ export class PostFatesRepository {
   async markFiltered(posts: readonly ReaderPosts[], rule: FilterRule): Promise<void> {
     const storedRule = storedValue(this.fates.manager, PostFateEntity, 'rule', rule);
     for (const slices of statementsOf(posts)) {
-      const conditions = slices.map(readerPostsCondition);
-      await this.fates.manager.query(
-        `UPDATE post_fates SET fate = 'filtered', rule = ? WHERE ${conditions.map((c) => c.sql).join(' OR ')}`,
-        [storedRule, ...conditions.flatMap((c) => c.parameters)],
-      );
+      const where = slicesCondition(slices);
+      await this.fates.manager.query(`UPDATE post_fates SET fate = 'filtered', rule = ? WHERE ${where.sql}`, [
+        storedRule,
+        ...where.parameters,
+      ]);
     }
   }
 
@@ -127,10 +124,55 @@ function statementsOf<P extends ReaderPosts>(posts: readonly P[]): P[][] {
   return statements;
 }
 
+interface Condition {
+  sql: string;
+  parameters: string[];
+}
+
 /** `(user_id = ? AND entry_id IN (…))`: one reader's posts, by the primary key. */
-function readerPostsCondition({ userId, entryIds }: ReaderPosts): { sql: string; parameters: string[] } {
+function readerPostsCondition({ userId, entryIds }: ReaderPosts): Condition {
   return {
     sql: `(user_id = ? AND entry_id IN (${placeholders(entryIds.length)}))`,
     parameters: [userId, ...entryIds],
+  };
+}
+
+/**
+ * These readers' posts: one condition per reader, or per post when the posts are fewer (readers of the
+ * same posts). MariaDB's range optimizer weighs each OR-ed condition against both indexes that start
+ * with `entry_id` or `user_id`: 500 readers of one post cost it 0.6 s as 500 conditions, 0.03 s as one.
+ */
+function slicesCondition(slices: readonly ReaderPosts[]): Condition {
+  const readersOf = new Map<string, string[]>();
+  for (const { userId, entryIds } of slices)
+    for (const entryId of entryIds) {
+      const readers = readersOf.get(entryId);
+      if (readers) readers.push(userId);
+      else readersOf.set(entryId, [userId]);
+    }
+  const conditions =
+    readersOf.size < slices.length
+      ? [...readersOf].map(([entryId, userIds]) => ({
+          sql: `(entry_id = ? AND user_id IN (${placeholders(userIds.length)}))`,
+          parameters: [entryId, ...userIds],
+        }))
+      : slices.map(readerPostsCondition);
+  return {
+    sql: conditions.map((c) => c.sql).join(' OR '),
+    parameters: conditions.flatMap((c) => c.parameters),
+  };
+}
+
+/** Each issue's email key for its posts: by reader when each reader has one issue here, as is usual. */
+function emailKeyCase(slices: ReadonlyArray<ReaderPosts & { emailKey: string }>): Condition {
+  if (new Set(slices.map((slice) => slice.userId)).size === slices.length)
+    return {
+      sql: `CASE user_id ${slices.map(() => 'WHEN ? THEN ?').join(' ')} END`,
+      parameters: slices.flatMap((slice) => [slice.userId, slice.emailKey]),
+    };
+  const conditions = slices.map(readerPostsCondition);
+  return {
+    sql: `CASE ${conditions.map((c) => `WHEN ${c.sql} THEN ?`).join(' ')} END`,
+    parameters: slices.flatMap((slice, index) => [...conditions[index].parameters, slice.emailKey]),
   };
 }
