@@ -44,15 +44,11 @@ export class InboxBudgetRepository {
       );
       const used = await this.lockedCounts(manager, sorted);
       const after = decide(used);
-      for (const day of sorted) {
+      const changed = sorted.filter((day) => {
         const count = after.get(day.userId);
-        if (count === undefined || count === used.get(day.userId)) continue;
-        await manager.query('UPDATE inbox_budget_days SET used = ? WHERE user_id = ? AND day_start = ?', [
-          count,
-          day.userId,
-          this.stored(manager, day.dayStart),
-        ]);
-      }
+        return count !== undefined && count !== used.get(day.userId);
+      });
+      await this.writeCounts(manager, changed, after);
       await this.forgetDaysBefore(manager, sorted);
     });
   }
@@ -72,6 +68,27 @@ export class InboxBudgetRepository {
         for (const row of found) counts.set(row.userId, Number(row.used));
       }
     return counts;
+  }
+
+  /** One statement per local day and few hundred readers: `used = CASE user_id WHEN … THEN … END`. */
+  private async writeCounts(
+    manager: EntityManager,
+    days: readonly BudgetDay[],
+    counts: ReadonlyMap<string, number>,
+  ): Promise<void> {
+    for (const [dayStart, group] of byDayStart(days))
+      for (const chunk of chunksOf(group)) {
+        const userIds = chunk.map((day) => day.userId);
+        await manager.query(
+          `UPDATE inbox_budget_days SET used = CASE user_id ${userIds.map(() => 'WHEN ? THEN ?').join(' ')} END ` +
+            `WHERE day_start = ? AND user_id IN (${placeholders(userIds.length)})`,
+          [
+            ...userIds.flatMap((userId) => [userId, counts.get(userId)]),
+            this.stored(manager, new Date(dayStart)),
+            ...userIds,
+          ],
+        );
+      }
   }
 
   /** The rows of these readers' past days: their counts are no longer asked for. */
