@@ -1,10 +1,10 @@
+import { useTidingsWorld } from '../support/tidings-world';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runTidings } from '../support/cli';
 import { FeedServer, rssFeed } from '../support/feed-server';
 import { scratchDirectory } from '../support/scratch-directory';
-import { CapturedEmail, SmtpCapture } from '../support/smtp-capture';
-import { createTestDatabase, TestDatabase, testDialects } from '../support/test-database';
+import { CapturedEmail } from '../support/smtp-capture';
+import { testDialects } from '../support/test-database';
 
 /** Three readers whose clocks change within the month: Sydney forward on 4 Oct, Berlin back on 25 Oct, New York back on 1 Nov. */
 const READERS = {
@@ -113,36 +113,11 @@ const address = (reader: Reader) => `${reader.toLowerCase()}@example.com`;
  * and one issue after downtime. `src/delivery/domain/digest-cadences.spec.ts` sweeps every hour on plain data.
  */
 describe.each(testDialects())('every cadence in three timezones across a month, on %s', (dialect) => {
-  let feeds: FeedServer;
-  let smtp: SmtpCapture;
-  let database: TestDatabase;
-  let env: Record<string, string>;
-  const tidings = async (...args: string[]) => {
-    const result = await runTidings(args, env);
-    expect(result).toMatchObject({ code: 0, stderr: '' });
-    return result.stdout;
-  };
-
-  beforeAll(async () => {
-    feeds = await new FeedServer().start();
-    smtp = await new SmtpCapture().start();
-    database = await createTestDatabase(dialect);
-    env = {
-      DATABASE_URL: database.url,
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'tidings@tidings.test',
-      FETCH_HOST_GAP_MS: '0',
-    };
-  });
-
-  afterAll(async () => {
-    await feeds.stop();
-    await smtp.stop();
-    await database.drop();
-  });
+  const world = useTidingsWorld(dialect, { FETCH_HOST_GAP_MS: '0' });
+  const { tidings } = world;
 
   it('sends one email per period that had posts, none for the others, one after downtime', async () => {
-    for (const feed of FEEDS) publish(feeds, feed, 0);
+    for (const feed of FEEDS) publish(world.feeds, feed, 0);
     await tidings('migrate');
     for (const [reader, timezone] of Object.entries(READERS))
       await tidings(
@@ -158,7 +133,7 @@ describe.each(testDialects())('every cadence in three timezones across a month, 
       );
     // Sydney's feeds come from a file written by hand; the others import the file Sydney's exported.
     const handWritten = join(scratchDirectory(), 'month-feeds.opml');
-    writeFileSync(handWritten, opmlOf(feeds));
+    writeFileSync(handWritten, opmlOf(world.feeds));
     expect(await tidings('opml', 'import', address('sydney'), handWritten)).toMatch(/^imported 8 feeds/);
     const exported = await tidings('opml', 'export', address('sydney'));
     expect(exported).toContain('tidings:mode="monthly" tidings:dayOfMonth="31"');
@@ -174,13 +149,13 @@ describe.each(testDialects())('every cadence in three timezones across a month, 
       ...SENDS.map((send) => ({ ...send, post: 0 })),
     ].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
     for (const step of steps) {
-      const before = smtp.messages.length;
+      const before = world.smtp.messages.length;
       if (step.post) {
-        for (const feed of FEEDS) publish(feeds, feed, step.post, step.at);
+        for (const feed of FEEDS) publish(world.feeds, feed, step.post, step.at);
         expect(await tidings('poll', '--once', '--all', '--at', step.at)).toContain(
           '(0 failed), 8 new entries',
         );
-        const realtime = (await smtp.waitFor(before + 3)).slice(before);
+        const realtime = (await world.smtp.waitFor(before + 3)).slice(before);
         expect(realtime.map((email) => `${email.envelope.to[0]} ${email.parsed.subject}`).sort()).toEqual(
           Object.keys(READERS)
             .map((reader) => `${address(reader as Reader)} realtime post ${step.post}`)
@@ -193,13 +168,13 @@ describe.each(testDialects())('every cadence in three timezones across a month, 
         issuesIn(reader as Reader, send[reader as Reader]),
       );
       await tidings('digests', 'send', '--at', send.at);
-      const sent = (await smtp.waitFor(before + expected.length)).slice(before);
+      const sent = (await world.smtp.waitFor(before + expected.length)).slice(before);
       expect({ at: send.at, emails: sent.map(issueOf).sort() }).toEqual({
         at: send.at,
         emails: expected.sort(),
       });
     }
-    expect(smtp.messages).toHaveLength(POLLS.length * 3 + countIssues());
+    expect(world.smtp.messages).toHaveLength(POLLS.length * 3 + countIssues());
   });
 });
 

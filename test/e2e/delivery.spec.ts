@@ -1,8 +1,7 @@
-import { runTidings } from '../support/cli';
+import { useTidingsWorld } from '../support/tidings-world';
 import { expectInOrder } from '../support/expect-in-order';
-import { FeedServer, rssFeed } from '../support/feed-server';
-import { SmtpCapture } from '../support/smtp-capture';
-import { createTestDatabase, TestDatabase, testDialects } from '../support/test-database';
+import { rssFeed } from '../support/feed-server';
+import { testDialects } from '../support/test-database';
 
 const post = (slug: string, title: string, date: string) => ({
   title,
@@ -12,43 +11,26 @@ const post = (slug: string, title: string, date: string) => ({
 });
 
 describe.each(testDialects())('delivery on %s: poll → real-time emails → one digest', (dialect) => {
-  let feeds: FeedServer;
-  let smtp: SmtpCapture;
-  let database: TestDatabase;
-  let env: Record<string, string>;
-  const tidings = async (...args: string[]) => {
-    const result = await runTidings(args, env);
-    expect(result).toMatchObject({ code: 0, stderr: '' });
-    return result.stdout;
-  };
+  const world = useTidingsWorld(dialect);
+  const { tidings } = world;
 
   beforeAll(async () => {
-    feeds = await new FeedServer().start();
-    smtp = await new SmtpCapture().start();
-    database = await createTestDatabase(dialect);
-    env = { DATABASE_URL: database.url, SMTP_URL: smtp.url, MAIL_FROM: 'tidings@tidings.test' };
     await tidings('migrate');
-  });
-
-  afterAll(async () => {
-    await feeds.stop();
-    await smtp.stop();
-    await database.drop();
   });
 
   it('emails real-time readers as entries appear and the digest reader once, at 07:00 in New York', async () => {
     const oldPost = post('old', 'Old post', 'Mon, 16 Nov 2026 08:00:00 GMT');
-    feeds.set('/example.xml', { body: rssFeed('Example Blog', [oldPost]) });
-    feeds.set('/zeta.xml', { body: rssFeed('Zeta News', []) });
+    world.feeds.set('/example.xml', { body: rssFeed('Example Blog', [oldPost]) });
+    world.feeds.set('/zeta.xml', { body: rssFeed('Zeta News', []) });
     await tidings('users', 'add', 'now@example.com');
     await tidings('users', 'add', 'calm@example.com', '--timezone', 'America/New_York', '--digest-hour', '7');
-    await tidings('subscribe', 'now@example.com', feeds.url('/example.xml'), '--exclude', 'sponsored');
+    await tidings('subscribe', 'now@example.com', world.feeds.url('/example.xml'), '--exclude', 'sponsored');
     for (const path of ['/example.xml', '/zeta.xml'])
-      await tidings('subscribe', 'calm@example.com', feeds.url(path), '--mode', 'daily');
+      await tidings('subscribe', 'calm@example.com', world.feeds.url(path), '--mode', 'daily');
     await tidings('poll', '--once', '--all', '--at', '2026-11-21T15:00:00Z');
-    expect(smtp.messages).toHaveLength(0);
+    expect(world.smtp.messages).toHaveLength(0);
 
-    feeds.set('/example.xml', {
+    world.feeds.set('/example.xml', {
       body: rssFeed('Example Blog', [
         post('b', 'Bread at dawn', 'Sat, 21 Nov 2026 15:30:00 GMT'),
         post('s', 'A sponsored post', 'Sat, 21 Nov 2026 15:20:00 GMT'),
@@ -56,11 +38,11 @@ describe.each(testDialects())('delivery on %s: poll → real-time emails → one
         oldPost,
       ]),
     });
-    feeds.set('/zeta.xml', {
+    world.feeds.set('/zeta.xml', {
       body: rssFeed('Zeta News', [post('z', 'Zebras crossing', 'Sat, 21 Nov 2026 15:40:00 GMT')]),
     });
     await tidings('poll', '--once', '--all', '--at', '2026-11-21T16:00:00Z');
-    const realtime = await smtp.waitFor(2);
+    const realtime = await world.smtp.waitFor(2);
     expect(realtime.map((email) => email.envelope.to[0])).toEqual(['now@example.com', 'now@example.com']);
     expect(realtime.map((email) => email.parsed.subject).sort()).toEqual([
       'Apples in autumn',
@@ -69,11 +51,11 @@ describe.each(testDialects())('delivery on %s: poll → real-time emails → one
     expect(realtime[0].parsed.from?.name).toBe('Example Blog');
 
     expect(await tidings('digests', 'send', '--at', '2026-11-22T11:59:00Z')).toMatch(/^0 digests composed/);
-    expect(smtp.messages).toHaveLength(2);
+    expect(world.smtp.messages).toHaveLength(2);
     expect(await tidings('digests', 'send', '--at', '2026-11-22T12:00:00Z')).toMatch(
       /^1 digests composed .*1 emails sent/,
     );
-    const [digest] = (await smtp.waitFor(3)).slice(2);
+    const [digest] = (await world.smtp.waitFor(3)).slice(2);
     expect(digest.envelope.to).toEqual(['calm@example.com']);
     expect(digest.parsed.subject).toBe('Your daily digest');
     for (const text of [digest.parsed.text ?? '', digest.parsed.html ?? '']) {
@@ -83,6 +65,6 @@ describe.each(testDialects())('delivery on %s: poll → real-time emails → one
     }
 
     expect(await tidings('digests', 'send', '--at', '2026-11-22T12:05:00Z')).toMatch(/^0 digests composed/);
-    expect(smtp.messages).toHaveLength(3);
+    expect(world.smtp.messages).toHaveLength(3);
   });
 });

@@ -1,7 +1,6 @@
-import { runTidings } from '../support/cli';
-import { FeedServer, rssFeed } from '../support/feed-server';
-import { SmtpCapture } from '../support/smtp-capture';
-import { createTestDatabase, TestDatabase, testDialects } from '../support/test-database';
+import { useTidingsWorld } from '../support/tidings-world';
+import { rssFeed } from '../support/feed-server';
+import { testDialects } from '../support/test-database';
 
 const original = {
   title: 'Apples in autumn',
@@ -26,48 +25,32 @@ const retracked = {
 
 /** Through the real processes and SMTP; `test/integration/delivery/post-fates.spec.ts` has the finer cases. */
 describe.each(testDialects())('a post edited after it was sent, on %s', (dialect) => {
-  let feeds: FeedServer;
-  let smtp: SmtpCapture;
-  let database: TestDatabase;
-  let env: Record<string, string>;
-  const tidings = async (...args: string[]) => {
-    const result = await runTidings(args, env);
-    expect(result).toMatchObject({ code: 0, stderr: '' });
-    return result.stdout;
-  };
+  const world = useTidingsWorld(dialect);
+  const { tidings } = world;
   const publish = (item: typeof original) =>
-    feeds.set('/blog.xml', { body: rssFeed('Example Blog', [item]) });
-  const sent = () => smtp.messages.map((email) => `${email.envelope.to[0]}: ${email.parsed.subject}`).sort();
+    world.feeds.set('/blog.xml', { body: rssFeed('Example Blog', [item]) });
+  const sent = () =>
+    world.smtp.messages.map((email) => `${email.envelope.to[0]}: ${email.parsed.subject}`).sort();
 
   beforeAll(async () => {
-    feeds = await new FeedServer().start();
-    smtp = await new SmtpCapture().start();
-    database = await createTestDatabase(dialect);
-    env = { DATABASE_URL: database.url, SMTP_URL: smtp.url, MAIL_FROM: 'tidings@tidings.test' };
     await tidings('migrate');
   });
 
-  afterAll(async () => {
-    await feeds.stop();
-    await smtp.stop();
-    await database.drop();
-  });
-
   it('tells the readers who asked once, in short, and the digest not yet sent shows the new version', async () => {
-    feeds.set('/blog.xml', { body: rssFeed('Example Blog', []) });
+    world.feeds.set('/blog.xml', { body: rssFeed('Example Blog', []) });
     for (const reader of ['teller', 'quiet', 'calm']) await tidings('users', 'add', `${reader}@example.com`);
-    const url = feeds.url('/blog.xml');
+    const url = world.feeds.url('/blog.xml');
     await tidings('subscribe', 'teller@example.com', url, '--on-update', 'tell');
     await tidings('subscribe', 'quiet@example.com', url);
     await tidings('subscribe', 'calm@example.com', url, '--mode', 'daily', '--on-update', 'tell');
     await tidings('poll', '--once', '--all', '--at', '2026-11-21T15:00:00Z');
     publish(original);
     await tidings('poll', '--once', '--all', '--at', '2026-11-21T16:00:00Z');
-    await smtp.waitFor(2);
+    await world.smtp.waitFor(2);
 
     publish(edited);
     await tidings('poll', '--once', '--all', '--at', '2026-11-21T19:00:00Z');
-    const [update] = (await smtp.waitFor(3)).slice(2);
+    const [update] = (await world.smtp.waitFor(3)).slice(2);
     expect([update.envelope.to[0], update.parsed.subject]).toEqual([
       'teller@example.com',
       'Updated: Apples in late autumn',
@@ -80,7 +63,7 @@ describe.each(testDialects())('a post edited after it was sent, on %s', (dialect
     expect(update.header('list-unsubscribe')).toMatch(/\/unsubscribe\//);
 
     await tidings('digests', 'send', '--at', '2026-11-22T07:00:00Z');
-    const [digest] = (await smtp.waitFor(4)).slice(3);
+    const [digest] = (await world.smtp.waitFor(4)).slice(3);
     expect(digest.envelope.to).toEqual(['calm@example.com']);
     expect(digest.parsed.text).toContain('Apples in late autumn');
     expect(digest.parsed.text).not.toContain('Apples in autumn');

@@ -1,7 +1,7 @@
-import { runTidings } from '../support/cli';
-import { FeedServer, rssFeed } from '../support/feed-server';
-import { CapturedEmail, SmtpCapture } from '../support/smtp-capture';
-import { createTestDatabase, TestDatabase, testDialects } from '../support/test-database';
+import { useTidingsWorld } from '../support/tidings-world';
+import { rssFeed } from '../support/feed-server';
+import { CapturedEmail } from '../support/smtp-capture';
+import { testDialects } from '../support/test-database';
 
 /** Twelve posts of one feed, published in three polls on Sunday 22 November 2026 (UTC). */
 const POLLS = [
@@ -22,35 +22,15 @@ const post = (n: number, at: string) => ({
  * hours in Tokyo, a digest every 6 hours in New York, a monthly one on the 31st in Sydney.
  */
 describe.each(testDialects())('the reader sets the rhythm, on %s', (dialect) => {
-  let feeds: FeedServer;
-  let smtp: SmtpCapture;
-  let database: TestDatabase;
-  let env: Record<string, string>;
-  const tidings = async (...args: string[]) => {
-    const result = await runTidings(args, env);
-    expect(result).toMatchObject({ code: 0, stderr: '' });
-    return result.stdout;
-  };
+  const world = useTidingsWorld(dialect);
+  const { tidings } = world;
   const to = (address: string) =>
-    smtp.messages.filter((email) => email.envelope.to.includes(address)).map(summary);
-
-  beforeAll(async () => {
-    feeds = await new FeedServer().start();
-    smtp = await new SmtpCapture().start();
-    database = await createTestDatabase(dialect);
-    env = { DATABASE_URL: database.url, SMTP_URL: smtp.url, MAIL_FROM: 'tidings@tidings.test' };
-  });
-
-  afterAll(async () => {
-    await feeds.stop();
-    await smtp.stop();
-    await database.drop();
-  });
+    world.smtp.messages.filter((email) => email.envelope.to.includes(address)).map(summary);
 
   it('sends each reader exactly what their cadence, budget and quiet hours say, once', async () => {
-    const news = feeds.url('/news.xml');
-    feeds.set('/news.xml', { body: rssFeed('World News', []) });
-    feeds.set('/calm.xml', { body: rssFeed('Calm Notes', []) });
+    const news = world.feeds.url('/news.xml');
+    world.feeds.set('/news.xml', { body: rssFeed('World News', []) });
+    world.feeds.set('/calm.xml', { body: rssFeed('Calm Notes', []) });
     await tidings('migrate');
     await tidings(
       'users',
@@ -68,7 +48,7 @@ describe.each(testDialects())('the reader sets the rhythm, on %s', (dialect) => 
     await tidings('users', 'add', 'six@example.com', '--timezone', 'America/New_York');
     await tidings('users', 'add', 'month@example.com', '--timezone', 'Australia/Sydney');
     await tidings('subscribe', 'budget@example.com', news);
-    await tidings('subscribe', 'budget@example.com', feeds.url('/calm.xml'), '--mode', 'daily');
+    await tidings('subscribe', 'budget@example.com', world.feeds.url('/calm.xml'), '--mode', 'daily');
     await tidings('subscribe', 'night@example.com', news);
     await tidings('subscribe', 'six@example.com', news, '--mode', 'every-6h');
     expect(
@@ -81,12 +61,12 @@ describe.each(testDialects())('the reader sets the rhythm, on %s', (dialect) => 
     const published: ReturnType<typeof post>[] = [];
     for (const { at, posts } of POLLS) {
       published.unshift(...posts.map((n) => post(n, at)).reverse());
-      feeds.set('/news.xml', { body: rssFeed('World News', published) });
+      world.feeds.set('/news.xml', { body: rssFeed('World News', published) });
       const polled = await tidings('poll', '--once', '--all', '--at', at);
       expect(polled).toContain(`(0 failed), ${posts.length} new entries`);
     }
     // Berlin: three emails, the third saying the day's limit is reached. Tokyo: four before its night.
-    await smtp.waitFor(7);
+    await world.smtp.waitFor(7);
     const budget = to('budget@example.com').sort(bySubject);
     expect(budget.map((email) => email.subject)).toEqual(['News 1', 'News 2', 'News 3']);
     expect(budget[2].text).toContain(
@@ -106,7 +86,7 @@ describe.each(testDialects())('the reader sets the rhythm, on %s', (dialect) => 
     await tidings('digests', 'send', '--at', '2026-11-23T06:00:00Z');
     // 07:00 on 30 November in Sydney, November's last day.
     await tidings('digests', 'send', '--at', '2026-11-29T20:00:00Z');
-    await smtp.waitFor(12);
+    await world.smtp.waitFor(12);
 
     const [catchUp] = to('budget@example.com').slice(3);
     expect(catchUp.subject).toBe('Your catch-up: the posts past your daily limit');
@@ -123,7 +103,7 @@ describe.each(testDialects())('the reader sets the rhythm, on %s', (dialect) => 
     const month = to('month@example.com');
     expect(month.map((email) => email.subject)).toEqual(['Your monthly digest']);
     expect(titlesIn(month[0])).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
-    expect(smtp.messages).toHaveLength(12);
+    expect(world.smtp.messages).toHaveLength(12);
   });
 });
 

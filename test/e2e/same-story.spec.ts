@@ -1,7 +1,6 @@
-import { runTidings } from '../support/cli';
-import { FeedServer, rssFeed } from '../support/feed-server';
-import { SmtpCapture } from '../support/smtp-capture';
-import { createTestDatabase, queryDatabase, TestDatabase } from '../support/test-database';
+import { useTidingsWorld } from '../support/tidings-world';
+import { rssFeed } from '../support/feed-server';
+import { queryDatabase } from '../support/test-database';
 
 const original = {
   title: 'Apples in autumn',
@@ -28,54 +27,37 @@ const ownItem = {
 const ROUNDUP_SITE = 'https://roundup.example/';
 
 describe('the same story from two feeds reaches a reader once', () => {
-  let feeds: FeedServer;
-  let smtp: SmtpCapture;
-  let database: TestDatabase;
-  let env: Record<string, string>;
-  const tidings = async (...args: string[]) => {
-    const result = await runTidings(args, env);
-    expect(result).toMatchObject({ code: 0, stderr: '' });
-    return result.stdout;
-  };
+  const world = useTidingsWorld('sqlite');
+  const { tidings } = world;
 
   beforeAll(async () => {
-    feeds = await new FeedServer().start();
-    smtp = await new SmtpCapture().start();
-    database = await createTestDatabase('sqlite');
-    env = { DATABASE_URL: database.url, SMTP_URL: smtp.url, MAIL_FROM: 'tidings@tidings.test' };
     await tidings('migrate');
   });
 
-  afterAll(async () => {
-    await feeds.stop();
-    await smtp.stop();
-    await database.drop();
-  });
-
   it('real time drops the aggregator’s copy; the digest lists it once, "also in" the aggregator', async () => {
-    feeds.set('/blog.xml', { body: rssFeed('Example Blog', []) });
-    feeds.set('/roundup.xml', { body: rssFeed('Link Roundup', [], ROUNDUP_SITE) });
+    world.feeds.set('/blog.xml', { body: rssFeed('Example Blog', []) });
+    world.feeds.set('/roundup.xml', { body: rssFeed('Link Roundup', [], ROUNDUP_SITE) });
     await tidings('users', 'add', 'now@example.com');
     await tidings('users', 'add', 'calm@example.com', '--digest-hour', '7');
     for (const path of ['/blog.xml', '/roundup.xml']) {
-      await tidings('subscribe', 'now@example.com', feeds.url(path));
-      await tidings('subscribe', 'calm@example.com', feeds.url(path), '--mode', 'daily');
+      await tidings('subscribe', 'now@example.com', world.feeds.url(path));
+      await tidings('subscribe', 'calm@example.com', world.feeds.url(path), '--mode', 'daily');
     }
     await tidings('poll', '--once', '--all', '--at', '2026-11-21T15:00:00Z');
 
-    feeds.set('/blog.xml', { body: rssFeed('Example Blog', [original]) });
+    world.feeds.set('/blog.xml', { body: rssFeed('Example Blog', [original]) });
     await tidings('poll', '--once', '--all', '--at', '2026-11-21T16:00:00Z');
-    feeds.set('/roundup.xml', { body: rssFeed('Link Roundup', [ownItem, relinked], ROUNDUP_SITE) });
+    world.feeds.set('/roundup.xml', { body: rssFeed('Link Roundup', [ownItem, relinked], ROUNDUP_SITE) });
     await tidings('poll', '--once', '--all', '--at', '2026-11-21T17:00:00Z');
 
-    const realtime = await smtp.waitFor(2);
+    const realtime = await world.smtp.waitFor(2);
     expect(realtime.map((email) => [email.envelope.to[0], email.parsed.subject])).toEqual([
       ['now@example.com', 'Apples in autumn'],
       ['now@example.com', 'Roundup editorial'],
     ]);
 
     expect(await tidings('digests', 'send', '--at', '2026-11-22T07:00:00Z')).toMatch(/^1 digests composed/);
-    const [digest] = (await smtp.waitFor(3)).slice(2);
+    const [digest] = (await world.smtp.waitFor(3)).slice(2);
     expect(digest.envelope.to).toEqual(['calm@example.com']);
     for (const part of [digest.parsed.text!, digest.parsed.html!]) {
       expect(part.match(/Apples in autumn/g)).toHaveLength(1);
@@ -88,7 +70,7 @@ describe('the same story from two feeds reaches a reader once', () => {
   const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
   const outboxRowsTo = async (address: string) =>
     queryDatabase<{ subject: string; status: string }>(
-      database,
+      world.database,
       `SELECT subject, status FROM outbox_emails WHERE to_address = '${address}' ORDER BY created_at`,
     );
 
@@ -105,29 +87,29 @@ describe('the same story from two feeds reaches a reader once', () => {
       guid: 'roundup-8842',
       description: '<p>The aggregator’s blurb about pears.</p>',
     };
-    feeds.set('/origin-blog.xml', { body: rssFeed('Example Blog', []) });
-    feeds.set('/origin-roundup.xml', { body: rssFeed('Link Roundup', [], ROUNDUP_SITE) });
+    world.feeds.set('/origin-blog.xml', { body: rssFeed('Example Blog', []) });
+    world.feeds.set('/origin-roundup.xml', { body: rssFeed('Link Roundup', [], ROUNDUP_SITE) });
     for (const email of ['origin-now@example.com', 'roundup-only@example.com'])
       await tidings('users', 'add', email);
     await tidings('users', 'add', 'origin-calm@example.com', '--digest-hour', '7', '--timezone', 'UTC');
     for (const path of ['/origin-blog.xml', '/origin-roundup.xml']) {
-      await tidings('subscribe', 'origin-now@example.com', feeds.url(path));
-      await tidings('subscribe', 'origin-calm@example.com', feeds.url(path), '--mode', 'daily');
+      await tidings('subscribe', 'origin-now@example.com', world.feeds.url(path));
+      await tidings('subscribe', 'origin-calm@example.com', world.feeds.url(path), '--mode', 'daily');
     }
-    await tidings('subscribe', 'roundup-only@example.com', feeds.url('/origin-roundup.xml'));
-    const sentBefore = smtp.messages.length;
+    await tidings('subscribe', 'roundup-only@example.com', world.feeds.url('/origin-roundup.xml'));
+    const sentBefore = world.smtp.messages.length;
     await tidings('poll', '--once', '--all', '--at', minutesFromNow(-3));
 
     // The aggregator publishes the blog's post first.
     const date = new Date(Date.now() - 2 * 60_000).toUTCString();
-    feeds.set('/origin-roundup.xml', {
+    world.feeds.set('/origin-roundup.xml', {
       body: rssFeed('Link Roundup', [{ ...aggregated, date }], ROUNDUP_SITE),
     });
     await tidings('poll', '--once', '--all', '--at', minutesFromNow(-2));
     // A reader of the aggregator alone gets its copy at once; the origin's reader's copy is on hold.
-    const [roundupOnly] = await smtp.waitFor(sentBefore + 1);
+    const [roundupOnly] = await world.smtp.waitFor(sentBefore + 1);
     expect(
-      smtp.messages.slice(sentBefore).map((email) => [email.envelope.to[0], email.parsed.subject]),
+      world.smtp.messages.slice(sentBefore).map((email) => [email.envelope.to[0], email.parsed.subject]),
     ).toEqual([['roundup-only@example.com', 'Worth a read: pears']]);
     expect(roundupOnly).toBeDefined();
     expect(await outboxRowsTo('origin-now@example.com')).toEqual([
@@ -136,9 +118,9 @@ describe('the same story from two feeds reaches a reader once', () => {
     expect(await tidings('outbox', 'status')).toMatch(/held until .*: the reader also follows the site/);
 
     // The blog's feed, polled next, brings its own post: it is sent and the held copy taken back.
-    feeds.set('/origin-blog.xml', { body: rssFeed('Example Blog', [{ ...post, date }]) });
+    world.feeds.set('/origin-blog.xml', { body: rssFeed('Example Blog', [{ ...post, date }]) });
     await tidings('poll', '--once', '--all', '--at', minutesFromNow(-1));
-    const received = (await smtp.waitFor(sentBefore + 2)).slice(sentBefore + 1);
+    const received = (await world.smtp.waitFor(sentBefore + 2)).slice(sentBefore + 1);
     expect(received.map((email) => [email.envelope.to[0], email.parsed.subject])).toEqual([
       ['origin-now@example.com', 'Pears at first frost'],
     ]);
@@ -150,7 +132,7 @@ describe('the same story from two feeds reaches a reader once', () => {
     expect(await tidings('outbox', 'flush')).toMatch(/^0 emails sent/);
     // The reader's memory of the story now names the blog's post: the held one, planned again, is a repeat.
     const holders = await queryDatabase<{ title: string }>(
-      database,
+      world.database,
       'SELECT DISTINCT e.title FROM reader_stories r JOIN entries e ON e.id = r.entry_id ' +
         "JOIN users u ON u.id = r.user_id WHERE u.email = 'origin-now@example.com'",
     );
@@ -159,7 +141,7 @@ describe('the same story from two feeds reaches a reader once', () => {
     const digestAt = new Date(Date.now() + 86_400_000);
     digestAt.setUTCHours(7, 0, 0, 0);
     expect(await tidings('digests', 'send', '--at', digestAt.toISOString())).toMatch(/^1 digests composed/);
-    const [digest] = (await smtp.waitFor(sentBefore + 3)).slice(sentBefore + 2);
+    const [digest] = (await world.smtp.waitFor(sentBefore + 3)).slice(sentBefore + 2);
     expect(digest.envelope.to).toEqual(['origin-calm@example.com']);
     for (const part of [digest.parsed.text!, digest.parsed.html!]) {
       expect(part.match(/Pears at first frost/g)).toHaveLength(1);
@@ -169,7 +151,7 @@ describe('the same story from two feeds reaches a reader once', () => {
     }
     // Each reader's delivery record says the same: the origin's post told, the aggregator's a repeat of it.
     const fates = await queryDatabase<{ email: string; title: string; fate: string }>(
-      database,
+      world.database,
       'SELECT u.email, e.title, f.fate FROM post_fates f JOIN users u ON u.id = f.user_id ' +
         "JOIN entries e ON e.id = f.entry_id WHERE u.email LIKE 'origin-%' ORDER BY u.email, e.title",
     );
@@ -188,14 +170,14 @@ describe('the same story from two feeds reaches a reader once', () => {
       guid: 'roundup-9001',
       description: '<p>Quinces, says the roundup.</p>',
     };
-    feeds.set('/late-blog.xml', { body: rssFeed('Example Blog', []) });
-    feeds.set('/late-roundup.xml', { body: rssFeed('Link Roundup', [], ROUNDUP_SITE) });
+    world.feeds.set('/late-blog.xml', { body: rssFeed('Example Blog', []) });
+    world.feeds.set('/late-roundup.xml', { body: rssFeed('Link Roundup', [], ROUNDUP_SITE) });
     await tidings('users', 'add', 'patient@example.com');
     for (const path of ['/late-blog.xml', '/late-roundup.xml'])
-      await tidings('subscribe', 'patient@example.com', feeds.url(path));
+      await tidings('subscribe', 'patient@example.com', world.feeds.url(path));
     await tidings('poll', '--once', '--all', '--at', minutesFromNow(-60));
-    const sentBefore = smtp.messages.length;
-    feeds.set('/late-roundup.xml', {
+    const sentBefore = world.smtp.messages.length;
+    world.feeds.set('/late-roundup.xml', {
       body: rssFeed(
         'Link Roundup',
         [{ ...aggregated, date: new Date(Date.now() - 3_000_000).toUTCString() }],
@@ -205,7 +187,7 @@ describe('the same story from two feeds reaches a reader once', () => {
     // Seen 50 minutes ago: its hold of 20 minutes is over, so the flush sends it.
     await tidings('poll', '--once', '--all', '--at', minutesFromNow(-50));
     await tidings('outbox', 'flush');
-    const received = (await smtp.waitFor(sentBefore + 1)).slice(sentBefore);
+    const received = (await world.smtp.waitFor(sentBefore + 1)).slice(sentBefore);
     expect(received.map((email) => [email.envelope.to[0], email.parsed.subject])).toEqual([
       ['patient@example.com', 'Worth a read: quinces'],
     ]);
