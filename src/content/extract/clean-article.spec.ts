@@ -146,6 +146,14 @@ describe('cleaning the article of what sits inside it without being part of it',
     expect(text).not.toContain('Another post');
   });
 
+  it("leaves out blocks after the one holding the article's prose, and keeps its own lines after its last paragraph", () => {
+    const text = extractText(`<body><div class="article-content"><div>${body}
+      <p>Thanks to the harbour office for the tour</p></div>
+      <div><p>Stormy nights on the island</p><p>A ferry for the harbour</p></div></div></body>`);
+    expect(text).toContain('Thanks to the harbour office');
+    expectLeftOut(text, ['Stormy nights', 'A ferry']);
+  });
+
   it('does not come out empty when every block of the article is named negatively', () => {
     const text = extractText(`<body><nav><a href="/">Home</a></nav>
       <div class="content"><div class="field field--label-hidden">${body}</div></div></body>`);

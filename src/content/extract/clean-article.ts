@@ -11,6 +11,7 @@ import {
 } from './boilerplate-lines';
 import { endsAs, isHeading, linkDensity, type PageElement } from './page-element';
 import {
+  isAfterProseContainer,
   isBeforeFirstParagraphEnds,
   isBetweenParagraphs,
   isOutsideParagraphs,
@@ -169,7 +170,7 @@ function isClutter(element: PageElement, options: Cleaning, next?: PageElement):
   if ((weighClasses && isCredit(element)) || isTeaserLine(element) || isCreditedCaption(element)) return true;
   if (weighClasses && isNamedBoilerplate(element)) return true;
   if (isOutsideParagraphs(prose, element) && hasLinkedHeading(element)) return true;
-  if (isTailClutter(element, prose)) return true;
+  if (isTailClutter(element, prose) || isAfterProseContainer(prose, element)) return true;
   if (isBeforeFirstParagraphEnds(prose, element) && isTitleHeading(element, options.title)) return true;
   if (
     weighClasses &&

@@ -12,6 +12,8 @@ export interface ProseSpan {
   /** Where the first paragraph of prose ends and the last one starts. */
   from: number;
   to: number;
+  /** The smallest element holding the first and the last paragraph of prose. */
+  container: PageElement;
 }
 
 /** Shorter than this, or mostly links, a paragraph does not mark where the article's prose runs. */
@@ -35,8 +37,21 @@ export function proseSpan(parts: readonly PageElement[]): ProseSpan | null {
     } else for (const child of element.children) stack.push(child);
   }
   return first && last && first !== last
-    ? { start: first.start, end: last.end, from: first.end, to: last.start }
+    ? {
+        start: first.start,
+        end: last.end,
+        from: first.end,
+        to: last.start,
+        container: sharedAncestor(first, last),
+      }
     : null;
+}
+
+/** The nearest ancestor of `first` that also holds `last`. */
+function sharedAncestor(first: PageElement, last: PageElement): PageElement {
+  let ancestor = first.parent as PageElement;
+  while (ancestor.end < last.end && ancestor.parent) ancestor = ancestor.parent;
+  return ancestor;
 }
 
 type Range = Pick<PageElement, 'start' | 'end'>;
@@ -54,6 +69,14 @@ export function isOutsideParagraphs(prose: ProseSpan | null, element: Range): bo
 /** Starting before the first paragraph of prose ends: the article's head (all of it without prose). */
 export function isBeforeFirstParagraphEnds(prose: ProseSpan | null, element: Range): boolean {
   return !prose || element.start < prose.from;
+}
+
+/**
+ * After the element that holds the article's prose: a block the page set beside the article's body
+ * (comments, sharing, related links, tags), not a line of it.
+ */
+export function isAfterProseContainer(prose: ProseSpan | null, element: Range): boolean {
+  return !!prose && element.start >= prose.container.end;
 }
 
 /** Wholly after the last paragraph of prose: the article's tail. */
