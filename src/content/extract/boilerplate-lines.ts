@@ -41,8 +41,25 @@ const MAX_CREDITED_CAPTION_LENGTH = 160;
  * judged extractions wanted none of them (a caption without a credit stays, as Readability keeps it).
  */
 export function isCreditedCaption(element: PageElement): boolean {
-  if (element.tagName !== 'figcaption' || element.textLength >= MAX_CREDITED_CAPTION_LENGTH) return false;
-  return CREDIT_MENTION.test(leadingTextOf(element));
+  if (element.textLength >= MAX_CREDITED_CAPTION_LENGTH) return false;
+  return CREDIT_MENTION.test(leadingTextOf(element)) && isByPicture(element);
+}
+
+/** How far up a caption sits from the block that pairs it with its picture. */
+const CAPTION_LEVELS = 3;
+/** A picture's block may hold white space or a label ("Zoom"), not a line of its own. */
+const MAX_PICTURE_TEXT_LENGTH = 25;
+
+/** A figure's text, or a block that follows a picture with hardly any text: a caption by its place. */
+function isByPicture(element: PageElement): boolean {
+  let block: PageElement | undefined = element;
+  for (let level = 0; block?.parent && level < CAPTION_LEVELS; level++, block = block.parent) {
+    if (block.tagName === 'figure' || block.tagName === 'figcaption') return true;
+    const siblings = block.parent.children;
+    const before = siblings[siblings.indexOf(block) - 1];
+    if (before && before.imageCount > 0 && before.textLength < MAX_PICTURE_TEXT_LENGTH) return true;
+  }
+  return false;
 }
 
 /** After a colon, the line names what it points at ("Related: <title>"): a teaser, kept by Readability. */

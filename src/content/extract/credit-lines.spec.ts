@@ -22,4 +22,15 @@ describe('credit lines that name the pictures first', () => {
     expectLeftOut(text, ['Sascha Klahn', 'Fishing boats moored', 'The laureate in Oslo', 'jorisvo']);
     expect(text).toContain('Nets drying on the harbour wall at dawn.');
   });
+
+  it('leaves out a credited caption told by its place: after a picture, or in a figure, whatever its tag', () => {
+    const text = extractText(`<body><article>${articleBody('first half')}
+      <div><a href="/quay.jpg"><img src="/quay.jpg" alt=""></a>
+        <div class="text-small">Boats at the old quay at dawn. | © Port Agency/Getty Images</div></div>
+      <figure><img src="/net.jpg" alt=""><p>Nets on the harbour wall. Foto: Sascha Klahn</p></figure>
+      <p>The harbour master answered every question. (Foto: Port Agency)</p>
+      ${articleBody('second half')}</article></body>`);
+    expectLeftOut(text, ['Boats at the old quay', 'Nets on the harbour wall']);
+    expect(text).toContain('The harbour master answered every question.');
+  });
 });
