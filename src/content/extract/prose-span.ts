@@ -79,6 +79,11 @@ export function isAfterProseContainer(prose: ProseSpan | null, element: Range): 
   return !!prose && element.start >= prose.container.end;
 }
 
+/** Starting once the first paragraph of prose is over: between paragraphs or in the tail. */
+export function isAfterFirstParagraph(prose: ProseSpan | null, element: Range): boolean {
+  return !!prose && element.start >= prose.from;
+}
+
 /** Wholly after the last paragraph of prose: the article's tail. */
 export function isAfterParagraphs(prose: ProseSpan | null, element: Range): boolean {
   return !!prose && element.start >= prose.end;

@@ -1,5 +1,5 @@
 import { endsAs, leadingTextOf, linkDensity, type PageElement } from './page-element';
-import { isAfterParagraphs, type ProseSpan } from './prose-span';
+import { isAfterFirstParagraph, isAfterParagraphs, type ProseSpan } from './prose-span';
 
 /** This much of a line in links, it says nothing but where to go next. */
 const MIN_LINK_LINE_DENSITY = 0.9;
@@ -22,16 +22,14 @@ const GALLERY_NAME = /galler|galerie|bildstrecke|slideshow/i;
 const GALLERY_LEVELS = 4;
 
 /**
- * Blocks after the article's last paragraph of prose that belong to the page around it rather than
- * to the article: a paragraph or bullet that is nothing but a link (the next post, another story, a gallery),
- * and teasers named as such. Before the first paragraph "teaser" is also the name German news sites
- * give their lead.
+ * Blocks that belong to the page around the article rather than to it: after its last paragraph of
+ * prose, a paragraph or bullet that is nothing but a link (the next post, another story, a gallery);
+ * once its first paragraph is over, teasers named as such (between paragraphs too: an inline "more on
+ * this" box). Before the first paragraph "teaser" is also the name German news sites give their lead.
  */
 export function isTailClutter(element: PageElement, prose: ProseSpan | null): boolean {
-  return (
-    isAfterParagraphs(prose, element) &&
-    (isLinkLine(element) || isNamedTeaser(element) || isInformationLabel(element))
-  );
+  if (isAfterFirstParagraph(prose, element) && isNamedTeaser(element)) return true;
+  return isAfterParagraphs(prose, element) && (isLinkLine(element) || isInformationLabel(element));
 }
 
 function isLinkLine(element: PageElement): boolean {
