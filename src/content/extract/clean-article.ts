@@ -25,7 +25,7 @@ import { isLabelLine } from './orphan-labels';
 import { danglingHeadings } from './tail-headings';
 import { isTailClutter } from './tail-lines';
 import { hasLinkedHeading } from './teaser-cards';
-import { isTitleHeading } from './title-heading';
+import { isTitleHeading, titleHeadingStart } from './title-heading';
 
 export interface CleaningOptions {
   /** Leave out blocks whose class or id looks negative (Readability's "weight classes"). */
@@ -55,7 +55,8 @@ const MAX_BYLINE_LENGTH = 100;
  */
 export function excludedRanges(parts: readonly PageElement[], options: CleaningOptions): PageElement[] {
   const excluded: PageElement[] = [];
-  const cleaning = { ...options, prose: proseSpan(parts) };
+  const prose = proseSpan(parts);
+  const cleaning = { ...options, prose, titleStart: titleHeadingStart(parts, options.title, prose) };
   for (const part of parts) collectExcluded(part, cleaning, excluded);
   excluded.sort((a, b) => a.start - b.start);
   // A removed heading holds the ranges removed inside it: keep the outermost only.
@@ -83,6 +84,8 @@ interface Frame {
 
 interface Cleaning extends CleaningOptions {
   prose: ProseSpan | null;
+  /** Where the heading repeating the page's title starts (-1: none in the article's head). */
+  titleStart: number;
 }
 
 /**
@@ -144,6 +147,11 @@ function collectExcluded(part: PageElement, options: Cleaning, excluded: PageEle
   }
 }
 
+/** Text above the headline in the article (not a picture): a kicker, a category, a breadcrumb, a date. */
+function isAboveTitleHeading(element: PageElement, titleStart: number): boolean {
+  return element.end <= titleStart && element.textLength > 0 && element.imageCount === 0;
+}
+
 /** Links with little prose around them: teaser cards, lists of headlines. */
 const MIN_LINK_LIST_DENSITY = 0.25;
 
@@ -171,6 +179,7 @@ function isClutter(element: PageElement, options: Cleaning, next?: PageElement):
   if (weighClasses && isNamedBoilerplate(element)) return true;
   if (isOutsideParagraphs(prose, element) && hasLinkedHeading(element)) return true;
   if (isTailClutter(element, prose) || isAfterProseContainer(prose, element)) return true;
+  if (isAboveTitleHeading(element, options.titleStart)) return true;
   if (isBeforeFirstParagraphEnds(prose, element) && isTitleHeading(element, options.title)) return true;
   if (
     weighClasses &&

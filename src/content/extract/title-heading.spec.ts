@@ -18,4 +18,18 @@ describe('the heading that repeats the page title', () => {
     expect(article.text).toContain('The harbour reopens');
     expect(article.text).toContain('The last part of the post');
   });
+
+  it('takes what stands above it in the article with it, and keeps the pictures there', () => {
+    const article = extractArticle(
+      `<html><head><title>The harbour reopens after two years</title></head>
+      <body><article><span class="section">Harbour life</span> <span>Cities &amp; Ports</span>
+      <img src="/quay.jpg" alt=""><h1>The harbour reopens after two years</h1>${body}</article></body></html>`,
+      URL,
+      { minConfidence: 0 },
+    );
+    expect(article.text).not.toContain('Harbour life');
+    expect(article.text).not.toContain('Cities & Ports');
+    expect(article.html).toContain('quay.jpg');
+    expect(article.text).toContain('The fourth part of the post');
+  });
 });

@@ -1,4 +1,5 @@
 import { leadingTextOf, type PageElement } from './page-element';
+import { isBeforeFirstParagraphEnds, type ProseSpan } from './prose-span';
 
 const TITLE_TAGS = new Set(['h1', 'h2']);
 /** Longer than this, a heading is not the page's title repeated. */
@@ -13,6 +14,26 @@ const MIN_TITLE_SIMILARITY = 0.75;
 export function isTitleHeading(element: PageElement, title: string | undefined): boolean {
   if (!title || !TITLE_TAGS.has(element.tagName) || element.textLength > MAX_TITLE_LENGTH) return false;
   return textSimilarity(title, leadingTextOf(element)) > MIN_TITLE_SIMILARITY;
+}
+
+/**
+ * Where the heading that repeats the page's title starts, in the article's head (before its first
+ * paragraph of prose ends); -1 when there is none. What comes before it in the article is the page's
+ * furniture over the headline: a kicker, a category, a breadcrumb, a date, a picture's credit.
+ */
+export function titleHeadingStart(
+  parts: readonly PageElement[],
+  title: string | undefined,
+  prose: ProseSpan | null,
+): number {
+  const stack = [...parts].reverse();
+  for (let element = stack.pop(); element; element = stack.pop()) {
+    if (!isBeforeFirstParagraphEnds(prose, element)) return -1;
+    if (element.isPruned) continue;
+    if (isTitleHeading(element, title)) return element.start;
+    for (let index = element.children.length - 1; index >= 0; index--) stack.push(element.children[index]);
+  }
+  return -1;
 }
 
 /** Readability's measure: the share of B's words (by length) that are also words of A. */
