@@ -92,8 +92,8 @@ interface Cleaning extends CleaningOptions {
  * Lines told by their words alone (a credit, "Related", "Subscribe", "Tags:", "All rights reserved") are the page around the
  * article, at its head or tail. Between two paragraphs of its prose such words are often the article's
  * own ("Readers can subscribe for free"): there a line without a link is left out only when it cannot be
- * a sentence of the article (a credit that ends like none, an advertisement mark, a label over a list of
- * links).
+ * a sentence of the article (a credit or a call to action that ends like none, an advertisement mark, a
+ * label over a list of links).
  */
 function isToldByWords(element: PageElement, prose: ProseSpan | null, next?: PageElement): boolean {
   if (isInterfaceLabel(element)) return true;
@@ -110,6 +110,7 @@ function isToldByWords(element: PageElement, prose: ProseSpan | null, next?: Pag
   return (
     ((isCreditLine(element) || isAdvertisingDisclosure(element)) && !endsAs(element, 'sentence')) ||
     isAdvertisementMark(element) ||
+    (isCallToAction(element) && !endsAs(element, 'fullStop')) ||
     (isRelatedLabel(element) && !!next && isAnnouncedLinks(next))
   );
 }
