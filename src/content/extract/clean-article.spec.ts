@@ -201,7 +201,8 @@ describe('forms', () => {
       .map((line) => `<p>${line}</p>`)
       .join('')}${prose('second')}
       <p>Advertisement</p><h3>Related coverage</h3><ul><li><a href="/a">Another story</a></li>
-      <li><a href="/b">And one more</a></li></ul><p>Become a member and get our offers first!</p>${prose('third')}
+      <li><a href="/b">And one more</a></li></ul><p>Become a member and get our offers first!</p>
+      <p>All rights reserved</p><h3>Recommended for you</h3>${prose('third')}
       <p>Subscribe to our newsletter for free</p><p>Comments (5)</p></article></body>`);
     for (const line of inside) expect(text).toContain(line);
     expect(text).toContain('The third part of the post');
@@ -210,6 +211,8 @@ describe('forms', () => {
       'Related coverage',
       'Another story',
       'Become a member',
+      'All rights reserved',
+      'Recommended for you',
       'Subscribe to our',
       'Comments (5)',
     ]);

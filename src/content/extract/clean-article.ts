@@ -92,8 +92,9 @@ interface Cleaning extends CleaningOptions {
  * Lines told by their words alone (a credit, "Related", "Subscribe", "Tags:", "All rights reserved") are the page around the
  * article, at its head or tail. Between two paragraphs of its prose such words are often the article's
  * own ("Readers can subscribe for free"): there a line without a link is left out only when it cannot be
- * a sentence of the article (a credit or a call to action that ends like none, an advertisement mark, a
- * label over a list of links).
+ * a sentence of the article: a credit that ends like none; a call to action, a rights notice or a
+ * related label that ends without a full stop ("Become a member!", "(No liability assumed)"); an
+ * advertisement mark; a label over a list of links.
  */
 function isToldByWords(element: PageElement, prose: ProseSpan | null, next?: PageElement): boolean {
   if (isInterfaceLabel(element)) return true;
@@ -109,8 +110,9 @@ function isToldByWords(element: PageElement, prose: ProseSpan | null, next?: Pag
     );
   return (
     ((isCreditLine(element) || isAdvertisingDisclosure(element)) && !endsAs(element, 'sentence')) ||
+    ((isCallToAction(element) || isRightsNotice(element) || isRelatedLabel(element)) &&
+      !endsAs(element, 'fullStop')) ||
     isAdvertisementMark(element) ||
-    (isCallToAction(element) && !endsAs(element, 'fullStop')) ||
     (isRelatedLabel(element) && !!next && isAnnouncedLinks(next))
   );
 }
