@@ -247,7 +247,7 @@ function hintsOf(tagName: string, attributes: Map<string, string>): ElementHints
   const style = attributes.get('style') ?? '';
   return {
     tagName,
-    className: attributes.get('class') ?? '',
+    className: classNameOf(tagName, attributes.get('class') ?? ''),
     id: attributes.get('id') ?? '',
     role: attributes.get('role'),
     isHidden:
@@ -255,6 +255,11 @@ function hintsOf(tagName: string, attributes: Map<string, string>): ElementHints
       attributes.get('aria-hidden') === 'true' ||
       /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style),
   };
+}
+
+/** A custom element's tag name ("pp-inline-teaser") names what it holds as a class does. */
+function classNameOf(tagName: string, className: string): string {
+  return tagName.includes('-') ? `${tagName} ${className}`.trim() : className;
 }
 
 function newElement(

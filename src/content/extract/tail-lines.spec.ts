@@ -48,12 +48,13 @@ describe("lines after the article's last paragraph of prose", () => {
     expectLeftOut(text, ['Autumn in the city', 'Pumpkins']);
   });
 
-  it('leaves out teasers named as such between paragraphs of prose too, once the first is over', () => {
+  it('leaves out teasers named as such (by a class or a custom tag) between paragraphs of prose too, once the first is over', () => {
     const text = extractText(`<body><article>${prose('first')}${prose('second')}
       <div class="inline-teaser"><h3><a href="/podcast">The harbour podcast</a></h3><p>Every week, the news from the quay.</p></div>
-      ${prose('third')}${prose('fourth')}</article></body>`);
+      ${prose('third')}<site-teaser><h3>Questions about the ferry</h3><p>Answers to what readers ask.</p></site-teaser>
+      ${prose('fourth')}</article></body>`);
     expect(text).toContain('The fourth part of the post');
-    expectLeftOut(text, ['The harbour podcast', 'Every week']);
+    expectLeftOut(text, ['The harbour podcast', 'Every week', 'Questions about the ferry', 'Answers to']);
   });
 
   it('leaves out bullets that are only a link, and keeps numbered references that are', () => {
