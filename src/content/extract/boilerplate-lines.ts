@@ -3,6 +3,7 @@ import {
   CALL_TO_ACTION,
   CREDIT_LABEL,
   CREDIT_MENTION,
+  FIGURE_LABEL,
   INTERFACE_LABEL,
   PAGE_LABEL,
   RELATED_LABEL,
@@ -60,6 +61,15 @@ function isByPicture(element: PageElement): boolean {
     if (before && before.imageCount > 0 && before.textLength < MAX_PICTURE_TEXT_LENGTH) return true;
   }
   return false;
+}
+
+/** Longer than this, a line that opens like a figure's label goes on as prose about it. */
+const MAX_FIGURE_CAPTION_LENGTH = 600;
+
+/** A figure's caption, told by its label ("Abbildung 4: …", "Figure 2: …"): never a sentence of prose. */
+export function isFigureCaption(element: PageElement): boolean {
+  if (element.textLength >= MAX_FIGURE_CAPTION_LENGTH || element.hasBlockChild) return false;
+  return FIGURE_LABEL.test(leadingTextOf(element));
 }
 
 /** After a colon, the line names what it points at ("Related: <title>"): a teaser, kept by Readability. */

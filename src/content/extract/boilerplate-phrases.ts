@@ -21,6 +21,12 @@ export const CREDIT_LABEL = new RegExp(
   'i',
 );
 
+/**
+ * A figure's label opening its caption: "Abbildung 4:", "Abb.:", "Figure 2:", "Fig. 3.", "Figura 1:",
+ * "Rysunek 2:". People who judged extractions never wanted a caption so labelled.
+ */
+export const FIGURE_LABEL = /^\W*(?:abbildung|abb\.|figure|fig\.|figura|rysunek|ryc\.)\s*\d*\s*:/i;
+
 /** A credit anywhere in a line: a label ("Foto: LN"), an agency in brackets ("(REUTERS/…)"), "©", "Getty Images". */
 export const CREDIT_MENTION = new RegExp(
   [

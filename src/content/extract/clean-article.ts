@@ -5,6 +5,7 @@ import {
   isCallToAction,
   isCreditLine,
   isCreditedCaption,
+  isFigureCaption,
   isPageLabelLine,
   isRelatedLabel,
   isRightsNotice,
@@ -179,6 +180,7 @@ function isClutter(element: PageElement, options: Cleaning, next?: PageElement):
   if (!cleanConditionally) return false;
   const weight = weighClasses ? classWeight(element.className, element.id) : 0;
   if ((weighClasses && isCredit(element)) || isTeaserLine(element) || isCreditedCaption(element)) return true;
+  if (isFigureCaption(element)) return true;
   if (weighClasses && isNamedBoilerplate(element)) return true;
   if (isOutsideParagraphs(prose, element) && hasLinkedHeading(element)) return true;
   if (isTailClutter(element, prose) || isAfterProseContainer(prose, element)) return true;

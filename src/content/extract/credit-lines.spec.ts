@@ -33,4 +33,14 @@ describe('credit lines that name the pictures first', () => {
     expectLeftOut(text, ['Boats at the old quay', 'Nets on the harbour wall']);
     expect(text).toContain('The harbour master answered every question.');
   });
+
+  it('leaves out captions labelled as figures, and keeps prose that names a figure', () => {
+    const text = extractText(`<body><article>${articleBody('first half')}
+      <p>Abbildung 4: Die grösste Lawine dieser Woche, am Nordhang ausgelöst.</p>
+      <p>Figure 2: Changing the font size of the axis titles.</p>
+      <p>As figure 2 shows, the font size of the axis titles changes with the theme.</p>
+      ${articleBody('second half')}</article></body>`);
+    expectLeftOut(text, ['Abbildung 4', 'Figure 2:']);
+    expect(text).toContain('As figure 2 shows');
+  });
 });
