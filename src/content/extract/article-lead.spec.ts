@@ -61,4 +61,16 @@ describe("the article's lead", () => {
     expect(text).toContain('The first part');
     expect(text).not.toContain('Welcome to the harbour gazette');
   });
+
+  it('finds the lead under the heading that repeats the title, however far up the template set it', () => {
+    const wrap = (html: string) => `<div class="row"><div class="col">${html}</div></div>`;
+    const text = extractText(
+      `<html><head><title>The harbour reopens</title></head><body><div class="hero">
+      <h1>The harbour reopens</h1><p>After two years of works, the harbour takes boats again from Monday, and the ferries are back.</p></div>
+      <div class="main">${wrap(wrap(wrap(wrap(`<div class="body">${body}</div>`))))}</div></body></html>`,
+      URL,
+    );
+    expect(text).toContain('After two years of works');
+    expect(text.indexOf('After two years')).toBeLessThan(text.indexOf('The first part'));
+  });
 });

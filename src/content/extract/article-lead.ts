@@ -1,5 +1,6 @@
 import { classWeight } from './article-hints';
 import { linkDensity, type PageElement } from './page-element';
+import { isTitleHeading } from './title-heading';
 
 /**
  * How far above the article's first part its lead may sit: templates nest the body a few wrappers deep
@@ -21,13 +22,59 @@ const LEAD_TAGS = new Set(['p', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote']);
 const SKIPPED_TAGS = new Set(['figure', 'figcaption', 'picture', 'ul', 'ol', 'table', 'a']);
 
 /**
+ * A pick shorter than this may be the wrong block, which the extractor's retries replace: a lead found
+ * under the title, far from it, must not make it look like a whole article.
+ */
+const MIN_BODY_LENGTH_FOR_TITLE_LEAD = 500;
+
+/**
  * The article's lead (standfirst, intro, subtitle): prose sitting just above the picked blocks, in a
  * header or title block of the same article, which the scoring leaves out because it is a sibling of
- * an ancestor. Taken from the closest ancestors with little text before the article, never from the page.
+ * an ancestor. Taken from the closest ancestors with little text before the article, never from the
+ * page; and from under the heading that repeats the page's title (`title`), however far up the page's
+ * template set that heading, as long as little text separates it from the article.
  */
-export function leadBefore(parts: PageElement[]): PageElement[] {
+export function leadBefore(parts: PageElement[], root?: PageElement, title?: string): PageElement[] {
   const first = parts[0];
   if (!first) return [];
+  const bodyLength = parts.reduce((total, part) => total + part.textLength, 0);
+  const underTitle =
+    root && bodyLength >= MIN_BODY_LENGTH_FOR_TITLE_LEAD ? leadsUnderTitle(root, first, title) : [];
+  return [...new Set([...underTitle, ...nearLeads(first)])].sort((a, b) => a.start - b.start);
+}
+
+/** Leads between the heading that repeats the page's title and the article's first part. */
+function leadsUnderTitle(root: PageElement, first: PageElement, title: string | undefined): PageElement[] {
+  const heading = titleHeadingBefore(root, first.start, title);
+  if (!heading) return [];
+  let scope: PageElement | undefined = heading.parent;
+  while (scope && scope.end < first.start) scope = scope.parent;
+  if (!scope) return [];
+  const textBetween = textBefore(scope, first.start) - textBefore(scope, heading.end);
+  if (textBetween > MAX_SCOPE_TEXT_BEFORE) return [];
+  const leads: PageElement[] = [];
+  collectLeads(scope, first.start, leads);
+  return leads.filter((lead) => lead.start >= heading.end);
+}
+
+/** The first heading before a position that repeats the page's title (depth-first, no recursion). */
+function titleHeadingBefore(
+  root: PageElement,
+  before: number,
+  title: string | undefined,
+): PageElement | undefined {
+  if (!title) return undefined;
+  const stack = [root];
+  for (let element = stack.pop(); element; element = stack.pop()) {
+    if (element.start >= before || element.isPruned) continue;
+    if (isTitleHeading(element, title)) return element;
+    for (let index = element.children.length - 1; index >= 0; index--) stack.push(element.children[index]);
+  }
+  return undefined;
+}
+
+/** Leads in the closest ancestors of the article's first part. */
+function nearLeads(first: PageElement): PageElement[] {
   let scope: PageElement | undefined;
   let ancestor = first.parent;
   for (let level = 0; ancestor && level < LEAD_SCOPE_LEVELS && !isBody(ancestor); level++) {

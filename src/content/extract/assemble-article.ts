@@ -37,7 +37,7 @@ export function assembleArticle(
   const top = ranked.length > 0 ? climbToBetterAncestor(sharedAncestorOfRivals(ranked)) : bodyOf(root);
   const parent = top.parent;
   const picked = parent && parent.tagName !== '#root' ? worthySiblings(top, parent) : [top];
-  const parts = [...leadBefore(picked), ...picked];
+  const parts = [...leadBefore(picked, root, options.title), ...picked];
   const excluded = excludedRanges(parts, options);
   let articleHtml = '';
   for (const part of parts) articleHtml += sliceWithout(html, part, excluded);
