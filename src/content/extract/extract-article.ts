@@ -1,4 +1,5 @@
 import { assembleArticle, type AssembledArticle, type AssembleOptions } from './assemble-article';
+import { unwrapArticleTemplates } from './article-templates';
 import { articleText } from '../text/html-to-text';
 import { extractWithReadability } from './readability-fallback';
 import { rewriteForEmail, type RewriteOptions } from '../rewrite/rewrite-for-email';
@@ -60,7 +61,8 @@ const ATTEMPTS: Array<Pick<ScanOptions, 'judgeByNames' | 'weighClasses'> & Assem
 const MAX_FALLBACK_DEPTH = 500;
 
 /** The main article of a page, for email: streamed and scored, with Readability as the fallback. */
-export function extractArticle(html: string, url: string, options: ExtractOptions = {}): ExtractedArticle {
+export function extractArticle(page: string, url: string, options: ExtractOptions = {}): ExtractedArticle {
+  const html = unwrapArticleTemplates(page);
   const summaryText = options.summary ? articleText(options.summary) : undefined;
   const { metadata, assembled, maxDepth } = longestAttempt(html, summaryText);
   const confidence = confidenceOf(assembled);
