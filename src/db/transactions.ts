@@ -13,7 +13,9 @@ export class Transactions {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly insideTransaction = new AsyncLocalStorage<true>();
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: DataSource) {
+    if (dataSource.options.type === 'better-sqlite3') beginImmediately(dataSource);
+  }
 
   run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     if (this.dataSource.options.type === 'mysql') return this.runRetrying(work);
@@ -62,4 +64,19 @@ export async function retryLostRaces<T>(attempt: () => Promise<T>): Promise<T> {
 export function lostRace(error: unknown): boolean {
   const code = String((error as { code?: string }).code);
   return code.startsWith('SQLITE_BUSY') || code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT';
+}
+
+/**
+ * SQLite transactions begin IMMEDIATE, not DEFERRED as TypeORM's `BEGIN TRANSACTION` does: the write lock
+ * is taken at the start, waiting (up to the busy timeout) for another process's transaction to end. A
+ * deferred one reads first and fails at its first write, at once and without waiting, whenever another
+ * process has written since it began (SQLITE_BUSY_SNAPSHOT); with three workers on a loaded machine a
+ * transaction lost that race eight times in a row, its feeds' polls failed and another worker fetched
+ * them again. TypeORM's better-sqlite3 driver keeps one query runner, whose BEGIN is rewritten here.
+ */
+function beginImmediately(dataSource: DataSource): void {
+  const runner = dataSource.driver.createQueryRunner('master');
+  const query = runner.query.bind(runner) as (sql: string, ...rest: unknown[]) => Promise<unknown>;
+  runner.query = ((sql: string, ...rest: unknown[]) =>
+    query(sql === 'BEGIN TRANSACTION' ? 'BEGIN IMMEDIATE TRANSACTION' : sql, ...rest)) as typeof runner.query;
 }

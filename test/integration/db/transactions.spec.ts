@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import { DataSource } from 'typeorm';
 import { Transactions } from '../../../src/db/transactions';
 import { createTestApp, TestApp } from '../../support/test-app';
@@ -34,7 +35,50 @@ describe('Transactions on SQLite', () => {
     );
     expect(order).toEqual(['a:start', 'a:end', 'b:start', 'b:end', 'c:start', 'c:end']);
   });
+
+  it("takes the write lock as it begins: another process's write waits instead of making it run again", async () => {
+    const dataSource = test.app.get(DataSource);
+    await dataSource.query('CREATE TABLE lock_probe (id INTEGER PRIMARY KEY, n INTEGER NOT NULL)');
+    await dataSource.query('INSERT INTO lock_probe (id, n) VALUES (1, 0)');
+    let attempts = 0;
+    let otherWrite: { writing: Promise<void>; done: Promise<void> } | undefined;
+    await test.app.get(Transactions).run(async (manager) => {
+      attempts += 1;
+      await manager.query('SELECT n FROM lock_probe WHERE id = 1');
+      if (attempts === 1) {
+        otherWrite = writeFromAnotherConnection(test.database.url.slice('sqlite:'.length));
+        await otherWrite.writing;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await manager.query('UPDATE lock_probe SET n = n + 10 WHERE id = 1');
+    });
+    await otherWrite?.done;
+    // A deferred transaction read first, lost its snapshot to the other write and ran a second time.
+    expect(attempts).toBe(1);
+    expect(await dataSource.query('SELECT n FROM lock_probe')).toEqual([{ n: 11 }]);
+  });
 });
+
+/** One write on its own connection, on a thread of its own: SQLite's busy wait blocks only that thread. */
+function writeFromAnotherConnection(file: string): { writing: Promise<void>; done: Promise<void> } {
+  const worker = new Worker(
+    `const { workerData, parentPort } = require('node:worker_threads');
+     const db = new (require(workerData.driver))(workerData.file, { timeout: 10000 });
+     parentPort.postMessage('writing');
+     db.prepare('UPDATE lock_probe SET n = n + 1 WHERE id = 1').run();
+     db.close();`,
+    { eval: true, workerData: { file, driver: require.resolve('better-sqlite3') } },
+  );
+  return {
+    writing: new Promise((resolve) => worker.once('message', () => resolve())),
+    done: new Promise((resolve, reject) => {
+      worker.once('error', reject);
+      worker.once('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`the writer exited with ${code}`)),
+      );
+    }),
+  };
+}
 
 for (const dialect of testDialects().filter((each) => each === 'mysql'))
   describe(`Transactions on ${dialect}`, () => {
