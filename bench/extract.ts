@@ -14,8 +14,10 @@ import {
   judgedPageIds,
   judgedPages,
   judgedPagesDirectory,
+  snippetErrors,
   snippetScores,
   type JudgedHalf,
+  type JudgedPage,
   type SnippetCounts,
   type SnippetScores,
 } from './support/judged-pages';
@@ -34,6 +36,10 @@ import { peakMemoryMiB, reportBench } from './support/report';
 // copies), so the split never changes and both halves mix languages; no site has pages in both. The
 // measuring rule for extraction rules: tune on one half, and keep a rule only if it also helps on the
 // half it was not tuned on and does not lower agreement on the Readability corpus.
+//
+// `npm run bench -- extract --pages`: ours only, for working on a rule: each judged page's junk snippets
+// kept and wanted ones missed (by half), then the scores of both halves and the agreement; no baseline.
+const listPages = process.argv.includes('--pages');
 const repoRoot = path.join(__dirname, '..', '..');
 const judgedDirectory = judgedPagesDirectory(repoRoot);
 const judgedIds = judgedPageIds(judgedDirectory);
@@ -67,8 +73,17 @@ function scoreJudged(): SnippetScores & { ms: number; halves: Record<JudgedHalf,
     halfPages[half]++;
     countSnippets(counts, page, result.text);
     countSnippets(halfCounts[half], page, result.text);
+    if (listPages) printErrors(page, half, result.text);
   }
   return { ...snippetScores(counts), ms, halves: halfScores(halfCounts) };
+}
+
+function printErrors(page: JudgedPage, half: JudgedHalf, text: string): void {
+  const { junk, missed } = snippetErrors(page, text);
+  if (junk.length + missed.length === 0) return;
+  console.log(`${half} ${page.id} ${page.url}`);
+  for (const snippet of junk) console.log(`  junk:   ${snippet}`);
+  for (const snippet of missed) console.log(`  missed: ${snippet}`);
 }
 
 function halfScores(counts: Record<JudgedHalf, SnippetCounts>): Record<JudgedHalf, SnippetScores> {
@@ -94,6 +109,14 @@ extractArticle('<body><article><p>Warming up, with a sentence.</p></article></bo
 
 const oursJudged = scoreJudged();
 const oursAgreement = scoreAgreement();
+if (listPages) {
+  const f1 = (scores: SnippetScores) => scores.f1.toFixed(4);
+  console.log(
+    `judged_ours_f1=${f1(oursJudged)} half_a=${f1(oursJudged.halves.a)} half_b=${f1(oursJudged.halves.b)} ` +
+      `agreement=${oursAgreement.agreement.toFixed(4)}`,
+  );
+  process.exit(0);
+}
 const oursPeakMemory = peakMemoryMiB();
 const extractions = judgedIds.length + readabilityPages.length;
 const baselineJudgedRun = readabilityInChunks('judged', judgedIds.length);

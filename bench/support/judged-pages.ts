@@ -100,15 +100,20 @@ export function emptyCounts(): SnippetCounts {
   return { truePositives: 0, falsePositives: 0, falseNegatives: 0, emptyPages: 0 };
 }
 
-/** Adds one page's output to the counts: snippets found in the whitespace-normalised text. */
-export function countSnippets(counts: SnippetCounts, page: JudgedPage, text: string): void {
+/** What one page's output gets wrong: the junk snippets it kept and the wanted ones it missed. */
+export function snippetErrors(page: JudgedPage, text: string): { junk: string[]; missed: string[] } {
   const output = normalize(text);
   const found = (snippet: string) => output.includes(normalize(snippet));
-  const kept = page.with.filter(found).length;
-  counts.truePositives += kept;
-  counts.falseNegatives += page.with.length - kept;
-  counts.falsePositives += page.without.filter(found).length;
-  if (output.length === 0) counts.emptyPages++;
+  return { junk: page.without.filter(found), missed: page.with.filter((snippet) => !found(snippet)) };
+}
+
+/** Adds one page's output to the counts: snippets found in the whitespace-normalised text. */
+export function countSnippets(counts: SnippetCounts, page: JudgedPage, text: string): void {
+  const { junk, missed } = snippetErrors(page, text);
+  counts.truePositives += page.with.length - missed.length;
+  counts.falseNegatives += missed.length;
+  counts.falsePositives += junk.length;
+  if (normalize(text).length === 0) counts.emptyPages++;
 }
 
 export function snippetScores(counts: SnippetCounts): SnippetScores {
