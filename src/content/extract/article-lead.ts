@@ -1,6 +1,6 @@
 import { classWeight } from './article-hints';
 import { linkDensity, type PageElement } from './page-element';
-import { isTitleHeading } from './title-heading';
+import { titleHeadingBefore } from './title-heading';
 
 /**
  * How far above the article's first part its lead may sit: templates nest the body a few wrappers deep
@@ -45,7 +45,7 @@ export function leadBefore(parts: PageElement[], root?: PageElement, title?: str
 
 /** Leads between the heading that repeats the page's title and the article's first part. */
 function leadsUnderTitle(root: PageElement, first: PageElement, title: string | undefined): PageElement[] {
-  const heading = titleHeadingBefore(root, first.start, title);
+  const heading = titleHeadingBefore([root], first.start, title);
   if (!heading) return [];
   let scope: PageElement | undefined = heading.parent;
   while (scope && scope.end < first.start) scope = scope.parent;
@@ -55,22 +55,6 @@ function leadsUnderTitle(root: PageElement, first: PageElement, title: string | 
   const leads: PageElement[] = [];
   collectLeads(scope, first.start, leads);
   return leads.filter((lead) => lead.start >= heading.end);
-}
-
-/** The first heading before a position that repeats the page's title (depth-first, no recursion). */
-function titleHeadingBefore(
-  root: PageElement,
-  before: number,
-  title: string | undefined,
-): PageElement | undefined {
-  if (!title) return undefined;
-  const stack = [root];
-  for (let element = stack.pop(); element; element = stack.pop()) {
-    if (element.start >= before || element.isPruned) continue;
-    if (isTitleHeading(element, title)) return element;
-    for (let index = element.children.length - 1; index >= 0; index--) stack.push(element.children[index]);
-  }
-  return undefined;
 }
 
 /** Leads in the closest ancestors of the article's first part. */

@@ -1,4 +1,4 @@
-import { readHtmlTokens, type StartTag } from '../shared/html-tokens';
+import { attributeOf, readHtmlTokens, type StartTag } from '../shared/html-tokens';
 
 /** Script types that hold markup for a page's JavaScript to render rather than code. */
 const TEMPLATE_TYPES = new Set(['text/template', 'text/html', 'text/x-template']);
@@ -26,7 +26,7 @@ export function unwrapArticleTemplates(html: string): string {
           cuts.push([location.startOffset, location.endOffset]);
           isInTemplate = true;
         }
-        bodyJustOpened = attribute(token, 'itemprop') === 'articleBody';
+        bodyJustOpened = attributeOf(token.attrs, 'itemprop') === 'articleBody';
       },
       endTag: ({ tagName, sourceCodeLocation }) => {
         bodyJustOpened = false;
@@ -51,9 +51,5 @@ export function unwrapArticleTemplates(html: string): string {
 }
 
 function isTemplate(token: StartTag): boolean {
-  return TEMPLATE_TYPES.has((attribute(token, 'type') ?? '').trim().toLowerCase());
-}
-
-function attribute(token: StartTag, name: string): string | undefined {
-  return token.attrs.find((attr) => attr.name === name)?.value;
+  return TEMPLATE_TYPES.has((attributeOf(token.attrs, 'type') ?? '').trim().toLowerCase());
 }

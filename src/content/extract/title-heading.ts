@@ -1,5 +1,5 @@
 import { leadingTextOf, type PageElement } from './page-element';
-import { isBeforeFirstParagraphEnds, type ProseSpan } from './prose-span';
+import { type ProseSpan } from './prose-span';
 
 const TITLE_TAGS = new Set(['h1', 'h2']);
 /** Longer than this, a heading is not the page's title repeated. */
@@ -26,14 +26,28 @@ export function titleHeadingStart(
   title: string | undefined,
   prose: ProseSpan | null,
 ): number {
-  const stack = [...parts].reverse();
+  return titleHeadingBefore(parts, prose ? prose.from : Infinity, title)?.start ?? -1;
+}
+
+/**
+ * The first heading that repeats the page's title and starts before `end`, depth first from `roots` in
+ * document order, pruned subtrees skipped (no recursion: pages nest deep).
+ */
+export function titleHeadingBefore(
+  roots: readonly PageElement[],
+  end: number,
+  title: string | undefined,
+): PageElement | undefined {
+  if (!title) return undefined;
+  const stack = [...roots].reverse();
   for (let element = stack.pop(); element; element = stack.pop()) {
-    if (!isBeforeFirstParagraphEnds(prose, element)) return -1;
+    // Depth first in document order, starts only grow: the first one past `end` ends the search.
+    if (element.start >= end) return undefined;
     if (element.isPruned) continue;
-    if (isTitleHeading(element, title)) return element.start;
+    if (isTitleHeading(element, title)) return element;
     for (let index = element.children.length - 1; index >= 0; index--) stack.push(element.children[index]);
   }
-  return -1;
+  return undefined;
 }
 
 /** Readability's measure: the share of B's words (by length) that are also words of A. */

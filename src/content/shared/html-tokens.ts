@@ -23,6 +23,11 @@ export interface HtmlTokenHandlers {
   text?(token: Text): void;
 }
 
+/** The value of a start tag's attribute, if it has one of that name. */
+export function attributeOf(attrs: readonly Token.Attribute[], name: string): string | undefined {
+  return attrs.find((attribute) => attribute.name === name)?.value;
+}
+
 /**
  * Reads a whole HTML document as a stream of start tags, end tags and text (adjacent text joined),
  * tokenized as a browser would (raw text in `script` and `style`, foreign content in `svg` and `math`).

@@ -1,4 +1,4 @@
-import { readHtmlTokens, type EndTag, type StartTag, type Text } from '../shared/html-tokens';
+import { attributeOf, readHtmlTokens, type EndTag, type StartTag, type Text } from '../shared/html-tokens';
 import { DROPPED_WITH_CONTENT } from '../shared/html-vocabulary';
 
 const PARAGRAPH_ELEMENTS = new Set(
@@ -92,7 +92,6 @@ class PlainTextWriter {
       if (!selfClosing && !VOID_ELEMENTS.has(tagName)) this.skipped = { tagName, depth: 1 };
       return;
     }
-    const attribute = (name: string) => attrs.find((candidate) => candidate.name === name)?.value;
     this.breakBefore(tagName, this.lists.length > 0);
     if (tagName === 'blockquote') this.quoteDepth += this.options.quoteMarks ? 1 : 0;
     else if (tagName === 'pre') this.preDepth++;
@@ -101,10 +100,11 @@ class PlainTextWriter {
     else if (tagName === 'br') this.endLine();
     else if (tagName === 'tr') this.rows.push(0);
     else if (tagName === 'td' || tagName === 'th') this.startCell();
-    else if (tagName === 'img' && this.options.imageAlts)
-      this.appendInline(attribute('alt')?.trim() ? `[${attribute('alt')?.trim()}]` : '');
-    else if (tagName === 'a' && this.options.linkAddresses)
-      this.links.push({ href: attribute('href') ?? '', textStart: this.line.length });
+    else if (tagName === 'img' && this.options.imageAlts) {
+      const alt = attributeOf(attrs, 'alt')?.trim();
+      this.appendInline(alt ? `[${alt}]` : '');
+    } else if (tagName === 'a' && this.options.linkAddresses)
+      this.links.push({ href: attributeOf(attrs, 'href') ?? '', textStart: this.line.length });
   }
 
   onEndTag({ tagName }: EndTag): void {
