@@ -25,6 +25,15 @@ describe('parseWithRssParser', () => {
     expect(feed.entries[0]).toMatchObject({ published: null, updated: new Date('2026-11-10T09:00:00Z') });
   });
 
+  it("reads elements nested in an item, whatever their names (an Atom author's name and email)", async () => {
+    const feed = await parseWithRssParser(
+      `<feed xmlns="http://www.w3.org/2005/Atom"><entry><id>1</id><author><name>Ann</name><email>ann@blog.example</email></author></entry></feed>`,
+      null,
+      'atom',
+    );
+    expect(feed.entries[0].author).toBe('Ann');
+  });
+
   it('throws on every ill-formed document, whatever the one before it was', async () => {
     const manyErrors = `<rss version="2.0"><channel><title>Bad</title></chanel><item></itemm></x></y></rss>`;
     const oneError = `<rss version="2.0"><channel><title>Next</title><item><title>A</title></item></chanel></rss>`;

@@ -13,15 +13,22 @@ const ITEM_ELEMENTS =
   );
 const CHANNEL_ELEMENTS = ['title', 'dc:title', 'link', 'atom:link', 'ttl'];
 const RAW = 'element:';
+/** Each name with the key its raw values have in rss-parser's output, built once (not per item). */
+const withRawKeys = (names: string[]) => names.map((name): [string, string] => [name, `${RAW}${name}`]);
+const ITEM_KEYS = withRawKeys(ITEM_ELEMENTS);
+const CHANNEL_KEYS = withRawKeys(CHANNEL_ELEMENTS);
+/** What rss-parser looks for to find the items: the roots it tells formats by, the channel, the items. */
+const STRUCTURE = new Set(['rss', 'rdf:RDF', 'feed', 'channel', 'item', 'entry']);
+/** Not a character of XML names (no element of the document is named so), nor one xml2js keys its own fields with (`#name`). */
+const HIDDEN = '~';
 /**
- * rss-parser turns Atom's `published` and `updated` into ISO strings with `new Date(x).toISOString()`,
- * which throws on a date it cannot read and fails the whole feed: renamed, they are read by our dates.
+ * Every other element reaches rss-parser under a name it does not know, so that it reads only the raw
+ * values our custom fields keep and none of its own: no snippets (stripping and entity-decoding every
+ * description and content, a sixth of the time), no `new Date(x).toISOString()` (which throws on an
+ * Atom date it cannot read and fails the whole feed); our `FeedReader` reads those values instead.
  */
-const RENAMED: Record<string, string> = { published: 'tidings-published', updated: 'tidings-updated' };
-const xmlName = (name: string) => RENAMED[name] ?? name;
-const ORIGINAL_NAMES: Record<string, string> = Object.fromEntries(
-  Object.entries(RENAMED).map(([name, renamed]) => [renamed, name]),
-);
+const xmlName = (name: string) => (STRUCTURE.has(name) ? name : HIDDEN + name);
+const originalName = (name: string) => (name.startsWith(HIDDEN) ? name.slice(HIDDEN.length) : name);
 const asRawField = (name: string): [string, string, { keepArray: true }] => [
   xmlName(name),
   `${RAW}${name}`,
@@ -59,19 +66,23 @@ export async function parseWithRssParser(
   );
   const isAtom = format === 'atom';
   const reader = new FeedReader('', isAtom, feedUrl);
-  const channel = elementOf(isAtom ? 'feed' : 'channel', {}, feed, CHANNEL_ELEMENTS);
+  const channel = elementOf(isAtom ? 'feed' : 'channel', {}, feed, CHANNEL_KEYS);
   const items = feed.items.map((item) =>
-    elementOf(isAtom ? 'entry' : 'item', item[`${RAW}$`], item, ITEM_ELEMENTS),
+    elementOf(isAtom ? 'entry' : 'item', item[`${RAW}$`], item, ITEM_KEYS),
   );
   return reader.feed(channel, items);
 }
 
 /** An element of xml2js's grouping as an `XmlElement`: text first, then the children of each name. */
-function elementOf(name: string, attributes: unknown, fields: RawFields, names: string[]): XmlElement {
+function elementOf(
+  name: string,
+  attributes: unknown,
+  fields: RawFields,
+  names: ReadonlyArray<[string, string]>,
+): XmlElement {
   const element = emptyElement(name, attributes);
-  for (const childName of names) {
-    for (const value of asArray(fields[`${RAW}${childName}`]))
-      element.children.push(xmlElementOf(childName, value));
+  for (const [childName, key] of names) {
+    for (const value of asArray(fields[key])) element.children.push(xmlElementOf(childName, value));
   }
   return element;
 }
@@ -118,7 +129,7 @@ function attributesOf(attributes: unknown): Record<string, string> {
 }
 
 function splitName(name: string): [string, string] {
-  const original = ORIGINAL_NAMES[name] ?? name;
+  const original = originalName(name);
   const colon = original.indexOf(':');
   return colon < 0 ? ['', original] : [original.slice(0, colon), original.slice(colon + 1)];
 }
