@@ -35,6 +35,8 @@ export class GatedPoll {
   /**
    * Null when the host is held: the feed is then due again when the hold ends. `busy` when the host has
    * no turn for it now (other workers' requests or the gap between two): the cycle polls it later.
+   * `sent` is told when the request leaves, after the shared gate (the host's gap in this process runs
+   * from then).
    */
   async run(
     feed: DueFeed,
@@ -42,6 +44,7 @@ export class GatedPoll {
     now: Date,
     holds: Map<string, Date>,
     writer: PollStateWriter,
+    sent: () => void,
   ): Promise<FeedPollResult | HostBusy | null> {
     try {
       const heldUntil = holds.get(host);
@@ -57,7 +60,11 @@ export class GatedPoll {
       }
       if (turn.kind === 'busy') return turn;
       const startedAt = performance.now();
-      const result = await this.poller.poll(feed, now, writer, turn.started).finally(() => turn.done());
+      const started = () => {
+        turn.started();
+        sent();
+      };
+      const result = await this.poller.poll(feed, now, writer, started).finally(() => turn.done());
       this.metrics.countPoll(pollOutcomeClass(result.label), (performance.now() - startedAt) / 1000);
       if (result.hostHeld) {
         // Later feeds of this cycle on that host wait too, and every other worker's.

@@ -69,6 +69,13 @@ const STALE_TURN_SHARE = 4;
 /** How long an ended request's slot, or a request's start, may wait for the next turn to carry it. */
 const NOTE_DELAY_MS = 10;
 
+/**
+ * Added to every gap: Redis's clock is read in whole milliseconds (rounded down) and a late start is told
+ * in whole milliseconds of this process's clock, so a gap counted from them could fall short by up to
+ * two (999.8 ms seen on the wire between two workers' requests with a gap of 1,000).
+ */
+const CLOCK_ROUNDING_MS = 2;
+
 /** The scripts as ioredis commands (EVALSHA: the script's text crosses the wire once, not per request). */
 type GateClient = Redis & {
   tidingsHostAcquire(numberOfKeys: number, ...keysAndArgs: Array<string | number>): Promise<number[]>;
@@ -219,7 +226,7 @@ export class HostGate {
       ...starts.map(([nextStart]) => nextStart),
       ...asks.flatMap(({ host }) => keysOf(host)),
       this.config.FETCH_PER_HOST,
-      this.config.FETCH_HOST_GAP_MS,
+      this.config.FETCH_HOST_GAP_MS && this.config.FETCH_HOST_GAP_MS + CLOCK_ROUNDING_MS,
       this.slotLeaseMs,
       releases.length,
       starts.length,

@@ -13,7 +13,10 @@ export interface HostPoolOptions<T> {
    * a time, so that other workers get the rest); an empty answer means there are no more.
    */
   more?: () => Promise<T[]>;
-  /** When each host last saw a task start: pass the same map to later runs so the gap holds across them. */
+  /**
+   * When each host last saw a request (`performance.now()`): pass the same map to later runs so the gap
+   * holds across them.
+   */
   lastStart?: Map<string, number>;
   /** `more` is asked for when fewer items than this wait (default: `concurrency`). */
   refillBelow?: number;
@@ -25,7 +28,10 @@ export interface TryLater {
 }
 
 /**
- * Runs every task under a global and a per-host limit, with a minimum gap between starts on one host.
+ * Runs every task under a global and a per-host limit, with a minimum gap between starts on one host,
+ * counted from when each task's request really left: a task calls `sent` then (a first request to a host
+ * opens its connection first, and left 50 ms after its task began while the next, on that connection, left
+ * at once: 951 ms apart on the wire with a gap of 1,000). Until it does, its gap runs from its start.
  * Tasks of a busy host wait in that host's queue while other hosts proceed, so one slow host never holds
  * up the rest. A task that answers `TryLater` (its host had no turn across processes) goes back to the
  * front of its host's queue, started again no sooner than it said, and its slot serves other hosts
@@ -36,7 +42,7 @@ export function runWithHostLimits<T>(
   items: readonly T[],
   hostOf: (item: T) => string,
   limits: HostLimits,
-  work: (item: T) => Promise<void | TryLater>,
+  work: (item: T, sent: () => void) => Promise<void | TryLater>,
   options: HostPoolOptions<T> = {},
 ): Promise<void> {
   const queues = new Map<string, T[]>();
@@ -70,8 +76,9 @@ export function runWithHostLimits<T>(
       running += 1;
       active.set(host, (active.get(host) ?? 0) + 1);
       const previousStart = lastStart.get(host);
-      const startedAt = Date.now();
+      const startedAt = performance.now();
       lastStart.set(host, startedAt);
+      const sent = () => lastStart.set(host, Math.max(lastStart.get(host)!, performance.now()));
       const ended = (later: void | TryLater) => {
         running -= 1;
         active.set(host, active.get(host)! - 1);
@@ -81,7 +88,7 @@ export function runWithHostLimits<T>(
             if (previousStart === undefined) lastStart.delete(host);
             else lastStart.set(host, previousStart);
           }
-          notBefore.set(host, Date.now() + later.retryInMs);
+          notBefore.set(host, performance.now() + later.retryInMs);
           const waiting = queues.get(host);
           if (waiting) waiting.unshift(item);
           else queues.set(host, [item]);
@@ -89,7 +96,7 @@ export function runWithHostLimits<T>(
         }
         pump();
       };
-      void work(item).then(ended, () => ended());
+      void work(item, sent).then(ended, () => ended());
     };
     const refill = () => {
       refilling = true;
@@ -119,7 +126,7 @@ export function runWithHostLimits<T>(
         while (queues.has(host) && running < limits.concurrency && (active.get(host) ?? 0) < limits.perHost) {
           const wait =
             Math.max((lastStart.get(host) ?? -Infinity) + limits.gapMs, notBefore.get(host) ?? -Infinity) -
-            Date.now();
+            performance.now();
           if (wait > 0) {
             soonest = Math.min(soonest, wait);
             break;

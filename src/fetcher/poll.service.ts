@@ -212,10 +212,10 @@ export class PollService {
         pinged.map(toWork),
         (item) => item.host,
         limits,
-        async ({ feed, host }) => {
+        async ({ feed, host }, sent) => {
           // Stopping: the polls under way finish, the feeds not begun stay due for the next process.
           if (this.shutdown.isStopping) return;
-          const result = await this.gatedPoll.run(feed, host, now, holds, writer);
+          const result = await this.gatedPoll.run(feed, host, now, holds, writer, sent);
           if (isHostBusy(result)) return result;
           if (result) tally(report, feed.url, result);
           if (result?.label === INTERNAL_ERROR) failed.push(feed.id);

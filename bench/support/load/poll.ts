@@ -7,7 +7,9 @@
  * the issue's steady mix (80 % 304, 15 % unchanged 200, 5 % one new post). Each round counts the feeds
  * fetched more than once, the cycles that failed, the most requests at once on one host and the shortest
  * gap between two on one host, as the feed server saw them arrive (the shared gate grants turns
- * FETCH_HOST_GAP_MS apart; on a saturated machine a worker's request can leave later than its turn); the raw baseline GETs the same URLs with undici, 20 at once, in the
+ * FETCH_HOST_GAP_MS apart; on a saturated machine a worker's request can leave later than its turn),
+ * beside the longest delay of the feed server's own event loop, which shortens that gap as it sees it;
+ * the raw baseline GETs the same URLs with undici, 20 at once, in the
  * same run (alternating with the rounds). BENCH_WORKER_NODE_FLAGS (`--cpu-prof --cpu-prof-dir=DIR`) profiles the
  * workers over the measured rounds.
  */
@@ -75,6 +77,7 @@ export async function run(options: LoadOptions): Promise<void> {
         failed_cycles: [first, ...rounds].reduce((sum, round) => sum + round.failedCycles, 0),
         peak_per_host: Math.max(...rounds.map((round) => round.peakPerHost)),
         shortest_host_gap_ms: Math.min(...rounds.map((round) => round.shortestGapMs)),
+        feed_server_loop_delay_max_ms: Math.max(...rounds.map((round) => round.serverLoopDelayMaxMs)),
         worker_cpu_ms_per_feed: median(rounds.map((round) => round.workerCpuMsPerFeed)),
         database_cpu_ms_per_feed: median(rounds.map((round) => round.databaseCpuMsPerFeed)),
         machine_busy: median(rounds.map((round) => round.machineBusy)),
@@ -95,6 +98,7 @@ interface RoundFigures {
   failedCycles: number;
   peakPerHost: number;
   shortestGapMs: number;
+  serverLoopDelayMaxMs: number;
   workerCpuMsPerFeed: number;
   databaseCpuMsPerFeed: number;
   machineBusy: number;
@@ -126,6 +130,7 @@ async function pollRound(run: LoadRun, hosts: FeedHosts): Promise<RoundFigures> 
     failedCycles: run.failedCycles() - failedBefore,
     peakPerHost: hosts.peakPerHost,
     shortestGapMs: hosts.shortestGapMs,
+    serverLoopDelayMaxMs: hosts.loopDelayMaxMs,
     workerCpuMsPerFeed: perFeedMs(after.workers - before.workers),
     databaseCpuMsPerFeed: perFeedMs(after.database - before.database),
     machineBusy:

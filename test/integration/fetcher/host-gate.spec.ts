@@ -69,7 +69,8 @@ describe('the per-host gate shared through Redis', () => {
     expect(answer.kind).toBe('busy');
     if (answer.kind === 'busy') {
       expect(answer.retryInMs).toBeGreaterThan(3000);
-      expect(answer.retryInMs).toBeLessThanOrEqual(5000);
+      // The gap, and the 2 ms that keep whole-millisecond clocks from cutting it short.
+      expect(answer.retryInMs).toBeLessThanOrEqual(5002);
     }
   });
 
