@@ -20,4 +20,22 @@ describe('sentenceExcerpt', () => {
     expect(sentenceExcerpt(`${'word '.repeat(40)}end.`, 42)).toBe('word word word word word word word word…');
     expect(sentenceExcerpt('x'.repeat(100), 10)).toBe(`${'x'.repeat(10)}…`);
   });
+
+  it('reads a long text as the same opening, however much follows and however spaced', () => {
+    const opening = 'First sentence here. Second one is a bit longer! Third? Fourth sentence goes past.';
+    const spaced = `  ${opening.replace(/ /g, '\n\n   ')}`;
+    for (const rest of ['', ' More.'.repeat(5), ' More words follow.'.repeat(5000)]) {
+      expect(sentenceExcerpt(`${opening}${rest}`, 60)).toBe(
+        'First sentence here. Second one is a bit longer! Third?',
+      );
+      expect(sentenceExcerpt(`${spaced}${rest}`, 60)).toBe(
+        'First sentence here. Second one is a bit longer! Third?',
+      );
+    }
+    // Whitespace longer than the opening read at first: read further until there is text.
+    expect(sentenceExcerpt(`${' '.repeat(1000)}Late start.`, 60)).toBe('Late start.');
+    expect(sentenceExcerpt(`${' '.repeat(1000)}${'word '.repeat(40)}`, 42)).toBe(
+      'word word word word word word word word…',
+    );
+  });
 });
