@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mysql from 'mysql2/promise';
@@ -8,8 +8,11 @@ export async function freshDatabase(
   dialect: 'mysql' | 'sqlite',
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   if (dialect === 'sqlite') {
-    const url = `sqlite:${join(mkdtempSync(join(tmpdir(), 'tidings-load-')), 'load.db')}`;
-    return { url, drop: async () => undefined };
+    const directory = mkdtempSync(join(tmpdir(), 'tidings-load-'));
+    return {
+      url: `sqlite:${join(directory, 'load.db')}`,
+      drop: async () => rmSync(directory, { recursive: true, force: true }),
+    };
   }
   const server = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
   const name = `tidings_bench_load_${process.pid}`;
