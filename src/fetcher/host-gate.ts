@@ -119,6 +119,8 @@ function keysOf(host: string): [string, string, string] {
 export class HostGate {
   /** A slot is given back when its request ends; a dead worker's slot ends with this lease. */
   private readonly slotLeaseMs: number;
+  /** FETCH_HOST_GAP_MS as Redis keeps it: with the clocks' rounding added (none when there is no gap). */
+  private readonly gateGapMs: number;
   /** Slots of ended requests not given back yet: [slot set, token]. */
   private releases: Array<[string, string]> = [];
   /** Requests started since the last step: [the host's next-gap key, when it left (this clock)]. */
@@ -133,6 +135,7 @@ export class HostGate {
     private readonly clock: Clock,
   ) {
     this.slotLeaseMs = config.FETCH_TIMEOUT_MS + 5_000;
+    this.gateGapMs = config.FETCH_HOST_GAP_MS && config.FETCH_HOST_GAP_MS + CLOCK_ROUNDING_MS;
   }
 
   /**
@@ -226,7 +229,7 @@ export class HostGate {
       ...starts.map(([nextStart]) => nextStart),
       ...asks.flatMap(({ host }) => keysOf(host)),
       this.config.FETCH_PER_HOST,
-      this.config.FETCH_HOST_GAP_MS && this.config.FETCH_HOST_GAP_MS + CLOCK_ROUNDING_MS,
+      this.gateGapMs,
       this.slotLeaseMs,
       releases.length,
       starts.length,

@@ -29,19 +29,17 @@ const HIDDEN = '~';
  */
 const xmlName = (name: string) => (STRUCTURE.has(name) ? name : HIDDEN + name);
 const originalName = (name: string) => (name.startsWith(HIDDEN) ? name.slice(HIDDEN.length) : name);
-const asRawField = (name: string): [string, string, { keepArray: true }] => [
-  xmlName(name),
-  `${RAW}${name}`,
-  { keepArray: true },
-];
+/** rss-parser's custom field for each name: its hidden name in, its raw key out, every value kept. */
+const asRawFields = (keys: ReadonlyArray<[string, string]>) =>
+  keys.map(([name, key]): [string, string, { keepArray: true }] => [xmlName(name), key, { keepArray: true }]);
 
 type RawFields = Record<string, unknown>;
 const options: Parser.ParserOptions<RawFields, RawFields> = {
   xml2js: { tagNameProcessors: [xmlName] },
   customFields: {
     // rss-parser reads [from, to, options] for the feed too; its types only declare names there.
-    feed: CHANNEL_ELEMENTS.map(asRawField) as unknown as string[],
-    item: [['$', `${RAW}$`, { keepArray: true }], ...ITEM_ELEMENTS.map(asRawField)],
+    feed: asRawFields(CHANNEL_KEYS) as unknown as string[],
+    item: [['$', `${RAW}$`, { keepArray: true }], ...asRawFields(ITEM_KEYS)],
   },
 };
 

@@ -6,9 +6,10 @@ const SENTENCES = new Intl.Segmenter('en', { granularity: 'sentence' });
  * sentence alone is longer is it cut, at a word, with an ellipsis. Null for an empty text.
  */
 export function sentenceExcerpt(text: string, max: number): string | null {
-  const { flat, isWhole } = openingOnOneLine(text, max * 2);
+  const flat = openingOnOneLine(text, max * 2);
   if (!flat) return null;
-  if (isWhole && flat.length <= max) return flat;
+  // An opening read from part of the text is longer than `max * 2`: one this short is the whole text.
+  if (flat.length <= max) return flat;
   let excerpt = '';
   for (const { segment } of SENTENCES.segment(flat.slice(0, max * 2))) {
     if ((excerpt + segment).trimEnd().length > max) break;
@@ -25,10 +26,9 @@ export function sentenceExcerpt(text: string, max: number): string | null {
  * a long post's opening without flattening the whole post, once per reader's digest (56 KB took 0.5 ms).
  * Collapsing spaces only shortens a text, so a prefix read on one line begins as the whole text does.
  */
-function openingOnOneLine(text: string, length: number): { flat: string; isWhole: boolean } {
+function openingOnOneLine(text: string, length: number): string {
   for (let end = length * 2; ; end *= 2) {
-    const isWhole = end >= text.length;
     const flat = text.slice(0, end).replace(/\s+/g, ' ').trim();
-    if (isWhole || flat.length > length) return { flat, isWhole };
+    if (end >= text.length || flat.length > length) return flat;
   }
 }
