@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { PrivatePlaces, tightenPrivateData } from './config/private-files';
 import { environmentWithEnvFile } from './config/env-file';
+import { limitHeapGrowth } from './config/heap-growth';
 import { Config, loadConfig } from './config/load-config';
 import { readOrCreateSecretKey, SECRET_KEY_FILE } from './config/secret-key-file';
 import { parseDatabaseUrl } from './db/database-url';
@@ -14,7 +15,8 @@ export interface StartupConfig {
 /**
  * What every process of an install (`npm start`, each `tidings` command) starts from: the environment
  * over `.env` in the working directory, and, without SECRET_KEY outside production, the install's key
- * file beside its SQLite database (`./data` for MySQL), so that links one process signs work in another.
+ * file beside its SQLite database (`./data` for MySQL), so that links one process signs work in another;
+ * and its heap's growth between collections (HEAP_GROWTH_PERCENT).
  */
 export function loadStartupConfig(
   env: NodeJS.ProcessEnv = process.env,
@@ -31,6 +33,7 @@ export function loadStartupConfig(
       );
     return key;
   });
+  limitHeapGrowth(config.HEAP_GROWTH_PERCENT);
   const tightened = tightenPrivateData(privatePlaces(config, directory));
   if (tightened.length)
     notices.push(

@@ -128,6 +128,7 @@ export const configSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
   CLAIM_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(15),
   RETENTION_DAYS: z.coerce.number().int().min(7).max(36_500).default(90),
+  HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(300).default(100),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

@@ -18,6 +18,7 @@ describe('loadConfig', () => {
     expect(config.SHUTDOWN_GRACE_SECONDS).toBe(25);
     expect(config.CLAIM_LEASE_SECONDS).toBe(15);
     expect(config.RETENTION_DAYS).toBe(90);
+    expect(config.HEAP_GROWTH_PERCENT).toBe(100);
     expect(loadConfig({ SMTP_DOMAIN_RATES: 'gmail.com:20/s' }).SMTP_DOMAIN_RATES).toEqual([
       { domain: 'gmail.com', messages: 20, perMs: 1000 },
     ]);
