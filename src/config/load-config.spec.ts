@@ -70,6 +70,8 @@ describe('loadConfig', () => {
     [{ RETENTION_DAYS: '1.5' }, /RETENTION_DAYS: /],
     [{ RETENTION_DAYS: '90 days' }, /RETENTION_DAYS: .*\(got "90 days"\)/],
     [{ RETENTION_DAYS: '1e9' }, /RETENTION_DAYS: /],
+    [{ HEAP_GROWTH_PERCENT: '500' }, /HEAP_GROWTH_PERCENT: /],
+    [{ HEAP_GROWTH_PERCENT: 'double' }, /HEAP_GROWTH_PERCENT: .*\(got "double"\)/],
     [
       { INBOUND_TLS_CERT: '/etc/tidings/cert.pem' },
       /INBOUND_TLS_KEY: INBOUND_TLS_CERT and INBOUND_TLS_KEY go/,
