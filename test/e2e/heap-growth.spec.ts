@@ -28,7 +28,7 @@ async function heapOf(setting: { HEAP_GROWTH_PERCENT?: string }): Promise<{ peak
       peak = Math.max(peak, v8.getHeapStatistics().total_heap_size);
     }
     globalThis.gc();
-    console.log(JSON.stringify({ peak, live: v8.getHeapStatistics().used_heap_size, kept: kept.length }));
+    process.stdout.write(JSON.stringify({ peak, live: v8.getHeapStatistics().used_heap_size, kept: kept.length }));
   `;
   const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', '-e', program]);
   return JSON.parse(stdout);
