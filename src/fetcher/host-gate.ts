@@ -135,7 +135,7 @@ export class HostGate {
     private readonly clock: Clock,
   ) {
     this.slotLeaseMs = config.FETCH_TIMEOUT_MS + 5_000;
-    this.gateGapMs = config.FETCH_HOST_GAP_MS && config.FETCH_HOST_GAP_MS + CLOCK_ROUNDING_MS;
+    this.gateGapMs = config.FETCH_HOST_GAP_MS > 0 ? config.FETCH_HOST_GAP_MS + CLOCK_ROUNDING_MS : 0;
   }
 
   /**
