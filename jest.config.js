@@ -64,9 +64,9 @@ module.exports = {
       setupFilesAfterEnv: ['<rootDir>/test/support/e2e-setup.ts'],
     },
   ],
-  // Most specs wait on databases, child processes and sockets: on 2 cores, three workers keep both busy
-  // (the whole suite 383 s, against 445 s with two, on 2026-11-28).
-  maxWorkers: 3,
+  // Most specs wait on databases, child processes and sockets: on 2 cores, four workers keep both busy
+  // (the whole suite 561 and 610 s with four, 613 to 715 s with three, on 2026-12-07).
+  maxWorkers: 4,
   testSequencer: '<rootDir>/test/support/longest-first-sequencer.js',
   testTimeout: 60000,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { CONFIG } from '../config/config.module';
 import { Config } from '../config/load-config';
+import { isServeRole, PROCESS_ROLE, ProcessRole } from '../config/process-role';
 import { ClaimLeases } from './claim-leases';
 import { buildDataSourceOptions } from './data-source-options';
 import { DatabaseHealth } from './database-health';
@@ -14,9 +15,9 @@ import { Transactions } from './transactions';
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
-      inject: [CONFIG],
-      useFactory: (config: Config) => ({
-        ...buildDataSourceOptions(config.DATABASE_URL, { checkpointsInBackground: true }),
+      inject: [CONFIG, PROCESS_ROLE],
+      useFactory: (config: Config, role: ProcessRole) => ({
+        ...buildDataSourceOptions(config.DATABASE_URL, { checkpointsInBackground: isServeRole(role) }),
         retryAttempts: 0,
       }),
     }),

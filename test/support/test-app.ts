@@ -3,6 +3,7 @@ import { Test } from '@nestjs/testing';
 import { AppModule } from '../../src/app.module';
 import { Clock } from '../../src/common/clock';
 import { loadConfig } from '../../src/config/load-config';
+import { ProcessRole } from '../../src/config/process-role';
 import { prepareDatabase } from '../../src/db/prepare-database';
 import { freePort } from './server-process';
 import { createTestDatabase, Dialect, TestDatabase } from './test-database';
@@ -62,6 +63,8 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** Serve HTTP on a loopback port (still without schedulers). */
   http?: boolean;
+  /** The process role the modules are built for (`cli` by default); `web` adds the web modules, unserved. */
+  role?: Extract<ProcessRole, 'cli' | 'web'>;
 }
 
 /**
@@ -84,7 +87,9 @@ export async function createTestApp(
   });
   await prepareDatabase(config.DATABASE_URL, { migrate: true });
   const clock = new TestClock();
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule.register({ config, role: 'cli' })] })
+  const moduleRef = await Test.createTestingModule({
+    imports: [AppModule.register({ config, role: options.role ?? 'cli' })],
+  })
     .overrideProvider(Clock)
     .useValue(clock)
     .compile();

@@ -72,11 +72,21 @@ describe('WAL checkpoints on a worker thread', () => {
     expect(failures[0]).toMatch(/directory does not exist|unable to open/i);
   });
 
-  it('turns SQLite automatic checkpoints off for the app on a database file', async () => {
-    const test = await createTestApp('sqlite');
+  it('turns SQLite automatic checkpoints off for a serve process on a database file', async () => {
+    const test = await createTestApp('sqlite', {}, { role: 'web' });
     try {
       const [setting] = await test.app.get(DataSource).query('PRAGMA wal_autocheckpoint');
       expect(setting).toEqual({ wal_autocheckpoint: 0 });
+    } finally {
+      await test.close();
+    }
+  });
+
+  it('leaves checkpoints to SQLite itself in a CLI command (a command ends before a first background tick)', async () => {
+    const test = await createTestApp('sqlite');
+    try {
+      const [setting] = await test.app.get(DataSource).query('PRAGMA wal_autocheckpoint');
+      expect(setting).toEqual({ wal_autocheckpoint: 1000 });
     } finally {
       await test.close();
     }
