@@ -76,7 +76,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: TestAppOptions = {},
 ): Promise<TestApp> {
-  const database = options.database ?? (await createTestDatabase(dialect));
+  const database = options.database ?? (await createTestDatabase(dialect, { migrated: true }));
   const port = options.http ? await freePort() : 0;
   const config = loadConfig({
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',

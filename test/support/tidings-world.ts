@@ -30,7 +30,7 @@ export function useTidingsWorld(dialect: Dialect, settings: Record<string, strin
   beforeAll(async () => {
     world.feeds = await new FeedServer().start();
     world.smtp = await new SmtpCapture().start();
-    world.database = await createTestDatabase(dialect);
+    world.database = await createTestDatabase(dialect, { migrated: true });
     world.env = {
       DATABASE_URL: world.database.url,
       SMTP_URL: world.smtp.url,
