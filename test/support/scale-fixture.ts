@@ -44,7 +44,7 @@ export class ScaleFixture {
 
   async start(dialect: Dialect): Promise<this> {
     await this.server.start();
-    this.database = await createTestDatabase(dialect);
+    this.database = await createTestDatabase(dialect, { migrated: true });
     for (const path of this.paths())
       this.server.set(path, {
         handler: (request, response) => {
@@ -59,7 +59,6 @@ export class ScaleFixture {
           }, this.delayMs);
         },
       });
-    await this.cli(['migrate']);
     await this.cli(['users', 'add', 'reader@example.com', '--credits', '1000']);
     const outlines = this.paths()
       .map((path) => `<outline type="rss" text="${path}" xmlUrl="${this.server.url(path)}"/>`)

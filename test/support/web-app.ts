@@ -29,7 +29,7 @@ export async function createWebTestApp(
   dialect: Dialect,
   env: Record<string, string> = {},
 ): Promise<WebTestApp> {
-  const database = await createTestDatabase(dialect);
+  const database = await createTestDatabase(dialect, { migrated: true });
   const outboxDir = mkdtempSync(join(tmpdir(), 'tidings-outbox-'));
   const config = loadConfig({
     LOG_LEVEL: 'silent',
