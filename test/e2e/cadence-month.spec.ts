@@ -118,7 +118,6 @@ describe.each(testDialects())('every cadence in three timezones across a month, 
 
   it('sends one email per period that had posts, none for the others, one after downtime', async () => {
     for (const feed of FEEDS) publish(world.feeds, feed, 0);
-    await tidings('migrate');
     for (const [reader, timezone] of Object.entries(READERS))
       await tidings(
         'users',

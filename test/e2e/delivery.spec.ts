@@ -14,10 +14,6 @@ describe.each(testDialects())('delivery on %s: poll → real-time emails → one
   const world = useTidingsWorld(dialect);
   const { tidings } = world;
 
-  beforeAll(async () => {
-    await tidings('migrate');
-  });
-
   it('emails real-time readers as entries appear and the digest reader once, at 07:00 in New York', async () => {
     const oldPost = post('old', 'Old post', 'Mon, 16 Nov 2026 08:00:00 GMT');
     world.feeds.set('/example.xml', { body: rssFeed('Example Blog', [oldPost]) });

@@ -32,10 +32,6 @@ describe.each(testDialects())('a post edited after it was sent, on %s', (dialect
   const sent = () =>
     world.smtp.messages.map((email) => `${email.envelope.to[0]}: ${email.parsed.subject}`).sort();
 
-  beforeAll(async () => {
-    await tidings('migrate');
-  });
-
   it('tells the readers who asked once, in short, and the digest not yet sent shows the new version', async () => {
     world.feeds.set('/blog.xml', { body: rssFeed('Example Blog', []) });
     for (const reader of ['teller', 'quiet', 'calm']) await tidings('users', 'add', `${reader}@example.com`);

@@ -31,7 +31,6 @@ describe.each(testDialects())('the reader sets the rhythm, on %s', (dialect) => 
     const news = world.feeds.url('/news.xml');
     world.feeds.set('/news.xml', { body: rssFeed('World News', []) });
     world.feeds.set('/calm.xml', { body: rssFeed('Calm Notes', []) });
-    await tidings('migrate');
     await tidings(
       'users',
       'add',

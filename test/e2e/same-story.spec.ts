@@ -30,10 +30,6 @@ describe('the same story from two feeds reaches a reader once', () => {
   const world = useTidingsWorld('sqlite');
   const { tidings } = world;
 
-  beforeAll(async () => {
-    await tidings('migrate');
-  });
-
   it('real time drops the aggregator’s copy; the digest lists it once, "also in" the aggregator', async () => {
     world.feeds.set('/blog.xml', { body: rssFeed('Example Blog', []) });
     world.feeds.set('/roundup.xml', { body: rssFeed('Link Roundup', [], ROUNDUP_SITE) });

@@ -3,7 +3,10 @@ import { FeedServer } from './feed-server';
 import { SmtpCapture } from './smtp-capture';
 import { createTestDatabase, Dialect, TestDatabase } from './test-database';
 
-/** What a spec of the real `tidings` processes works against: feeds, an SMTP server that parses each mail, a database. */
+/**
+ * What a spec of the real `tidings` processes works against: feeds, an SMTP server that parses each mail, a
+ * database with every migration applied (the run's migrated copy: `tidings migrate` is spine.spec's).
+ */
 export interface TidingsWorld {
   feeds: FeedServer;
   smtp: SmtpCapture;
