@@ -4,9 +4,10 @@ import { EntityManager, In, Repository } from 'typeorm';
 import { monotonicFactory } from 'ulid';
 import { Clock } from '../common/clock';
 import { isUniqueViolation } from '../common/zod-errors';
+import { bulkUpdate } from '../db/bulk-update';
 import { readInChunks } from '../db/chunked';
 import { countGrouped, GroupCount } from '../db/count-grouped';
-import { insertRows } from '../db/raw-rows';
+import { insertRows, placeholders, selectRows } from '../db/raw-rows';
 import { Transactions } from '../db/transactions';
 import { CreditAccountEntity } from './credit-account.entity';
 import { LedgerEntryEntity, LedgerEntryKind } from './ledger-entry.entity';
@@ -89,10 +90,12 @@ export class LedgerRepository {
   }
 
   /**
-   * Many debits in one transaction (an outbox batch): each is the same conditional UPDATE as `spend`,
-   * in the order of the users' ids (two batches lock shared accounts in one order), and their entries
-   * are inserted together. Outcomes in the order of `spends`. When one of the keys was recorded by
-   * someone else meanwhile, the batch is rolled back whole and each is spent on its own.
+   * Many debits in one transaction (an outbox batch): the accounts are read and locked first, in the order
+   * of the users' ids (two batches lock shared accounts in one order), each debit is granted only while
+   * its account can pay it (as `spend`'s conditional UPDATE would), and the accounts and entries are then
+   * written together: a few statements a batch, not one UPDATE an email (a third of a fan-out's
+   * statements). Outcomes in the order of `spends`. When one of the keys was recorded by someone else
+   * meanwhile, the batch is rolled back whole and each is spent on its own.
    */
   async spendAll(spends: readonly Spend[]): Promise<SpendOutcome[]> {
     if (spends.length === 0) return [];
@@ -112,27 +115,39 @@ export class LedgerRepository {
             ).map((entry) => entry.idempotencyKey),
           ),
         );
+        const accounts = await this.lockedAccounts(
+          manager,
+          spends.map((spend) => spend.userId),
+        );
+        const moved = new Map<string, CreditAccountEntity>();
         const outcomes: SpendOutcome[] = [];
         const entries: LedgerEntryEntity[] = [];
         const now = this.clock.now();
-        const byUser = spends
-          .map((_, index) => index)
-          .sort((a, b) => compare(spends[a].userId, spends[b].userId));
-        for (const index of byUser) {
-          const { credits, ...spend } = spends[index];
+        spends.forEach(({ credits, ...spend }, index) => {
           if (recorded.has(spend.idempotencyKey)) {
             outcomes[index] = 'duplicate';
-            continue;
+            return;
           }
           recorded.add(spend.idempotencyKey);
-          const entry = { ...spend, kind: 'spend' as const, amount: -credits };
-          if (!(await this.moveBalance(manager, entry, true))) {
+          const account = accounts.get(spend.userId);
+          if (!account || account.balance < credits) {
             outcomes[index] = 'insufficient';
-            continue;
+            return;
           }
-          entries.push({ id: newEntryId(), ...entry, createdAt: now });
+          account.balance -= credits;
+          account.version += 1;
+          moved.set(account.userId, account);
+          entries.push({ id: newEntryId(), ...spend, kind: 'spend', amount: -credits, createdAt: now });
           outcomes[index] = 'spent';
-        }
+        });
+        await bulkUpdate(
+          manager,
+          CreditAccountEntity,
+          [...moved.values()].map(({ userId, balance, version }) => ({
+            id: userId,
+            values: { balance, version, updatedAt: now },
+          })),
+        );
         await insertRows(manager, LedgerEntryEntity, entries);
         return outcomes;
       });
@@ -142,6 +157,27 @@ export class LedgerRepository {
       for (const spend of spends) outcomes.push(await this.spend(spend));
       return outcomes;
     }
+  }
+
+  /**
+   * These users' accounts, by user, read inside the caller's transaction and locked until it ends, in
+   * the order of their ids (MySQL/MariaDB: `FOR UPDATE`; SQLite's transactions hold its write lock).
+   */
+  private async lockedAccounts(
+    manager: EntityManager,
+    userIds: readonly string[],
+  ): Promise<Map<string, CreditAccountEntity>> {
+    const lock = manager.connection.options.type === 'better-sqlite3' ? '' : ' FOR UPDATE';
+    const rows = await readInChunks([...new Set(userIds)].sort(compare), (chunk) =>
+      selectRows<CreditAccountEntity>(
+        manager,
+        CreditAccountEntity,
+        `SELECT user_id, balance, version FROM credit_accounts WHERE user_id IN (${placeholders(chunk.length)}) ` +
+          `ORDER BY user_id${lock}`,
+        chunk,
+      ),
+    );
+    return new Map(rows.map((account) => [account.userId, account]));
   }
 
   /** The credits moved by each kind of entry (grant, purchase, spend…), all users together. */
