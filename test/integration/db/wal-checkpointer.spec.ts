@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { DataSource } from 'typeorm';
 import { CheckpointResult, WalCheckpointer } from '../../../src/db/wal-checkpointer';
 import { createTestApp } from '../../support/test-app';
+import { waitUntil } from '../../support/wait-until';
 
 describe('WAL checkpoints on a worker thread', () => {
   let directory: string;
@@ -82,11 +83,16 @@ describe('WAL checkpoints on a worker thread', () => {
     }
   });
 
-  it('leaves checkpoints to SQLite itself in a CLI command (a command ends before a first background tick)', async () => {
+  it('leaves a short CLI command its SQLite checkpoints, and moves them to the thread after a second', async () => {
     const test = await createTestApp('sqlite');
+    const setting = async () => (await test.app.get(DataSource).query('PRAGMA wal_autocheckpoint'))[0];
     try {
-      const [setting] = await test.app.get(DataSource).query('PRAGMA wal_autocheckpoint');
-      expect(setting).toEqual({ wal_autocheckpoint: 1000 });
+      expect(await setting()).toEqual({ wal_autocheckpoint: 1000 });
+      await waitUntil(
+        async () => (await setting()).wal_autocheckpoint === 0,
+        'automatic checkpoints off once the thread runs',
+        10_000,
+      );
     } finally {
       await test.close();
     }
