@@ -147,6 +147,7 @@ export class LedgerRepository {
             id: userId,
             values: { balance, version, updatedAt: now },
           })),
+          { lockedByCaller: true },
         );
         await insertRows(manager, LedgerEntryEntity, entries);
         return outcomes;

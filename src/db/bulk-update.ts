@@ -25,17 +25,20 @@ const LOCKED_PER_STATEMENT = 1000;
  * transaction for atomicity. On MySQL the rows are first locked in primary-key order, all of them, so
  * that the statements of one group after another never take them in an order crossing another writer's
  * (a poll cycle's claims lock in that order too): such crossings were deadlocks between workers.
+ * `lockedByCaller`: the caller's transaction already holds those locks (it read the rows `FOR UPDATE`).
  */
 export async function bulkUpdate<T extends ObjectLiteral>(
   manager: EntityManager,
   target: EntityTarget<T>,
   rows: ReadonlyArray<RowUpdate<T>>,
+  { lockedByCaller = false }: { lockedByCaller?: boolean } = {},
 ): Promise<void> {
   const metadata = manager.connection.getMetadata(target);
   const driver = manager.connection.driver;
   const [idColumn] = metadata.primaryColumns;
   const sqlite = sqliteConnectionOf(manager);
-  if (!sqlite) await lockInKeyOrder(manager, metadata.tableName, idColumn.databaseName, rows);
+  if (!sqlite && !lockedByCaller)
+    await lockInKeyOrder(manager, metadata.tableName, idColumn.databaseName, rows);
   for (const group of groupByChangedColumns(rows)) {
     const columns = Object.keys(group[0].values).map((property) => columnOf(manager, target, property));
     if (columns.length === 0) continue;
